@@ -1,0 +1,70 @@
+#pragma once
+// The Game contract: what the game-agnostic solvers and the command line need from a game.
+// A game is an object built from its rule options; solvers are templates that take it by
+// reference. Games never include solver headers; this file names no game.
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/common/outcome.hpp"
+#include "core/common/rules.hpp"
+
+namespace zz {
+
+template <class G>
+concept Game = requires(const G& g, const typename G::Position& p, const typename G::Move& m,
+                        std::string_view text) {
+  typename G::Position;  // compact value type holding the whole state that decides the future
+  typename G::Move;
+  { G::name() } -> std::convertible_to<std::string_view>;
+  { G::rule_options() } -> std::convertible_to<std::span<const RuleOption>>;
+  { g.rules() } -> std::convertible_to<const RuleValues&>;
+  { g.start() } -> std::same_as<typename G::Position>;
+  // Set when the game is over, valued for the side to move (remoteness 0).
+  { g.outcome(p) } -> std::same_as<std::optional<Outcome>>;
+  // Calls f(move) for every legal move, without allocating. Nothing on a finished game.
+  g.for_each_move(p, [](const typename G::Move&) {});
+  { g.play(p, m) } -> std::same_as<typename G::Position>;
+  // Plies left before a move limit ends the game in a draw; nullopt when no limit applies.
+  { g.plies_left(p) } -> std::same_as<std::optional<int>>;
+  // Notation; parse and parse_move throw InputError with a reason.
+  { g.parse(text) } -> std::same_as<typename G::Position>;
+  { g.format(p) } -> std::convertible_to<std::string>;
+  { g.parse_move(p, text) } -> std::same_as<typename G::Move>;
+  { g.format_move(m) } -> std::convertible_to<std::string>;
+};
+
+// A state space cut into tiers that the retrograde solver enumerates. Children of a
+// position lie in its own tier or in tiers listed by tier_dependencies, which are solved
+// first. rank(p) is the index of p inside tier_of(p); a game that reduces by symmetry maps
+// every position of an orbit to the same index, and unrank returns its representative.
+template <class G>
+concept Enumerable = Game<G> && requires(const G& g, const typename G::Position& p,
+                                         typename G::Position& out, const typename G::Tier& t,
+                                         std::uint64_t index) {
+  typename G::Tier;
+  { g.tier_of(p) } -> std::same_as<typename G::Tier>;
+  // Unique among the game's tiers; names the table file.
+  { g.tier_name(t) } -> std::convertible_to<std::string>;
+  { g.tier_size(t) } -> std::same_as<std::uint64_t>;
+  { g.tier_dependencies(t) };  // a range of Tier
+  { g.rank(p) } -> std::same_as<std::uint64_t>;
+  // False for an unused slot of the index (no legal position has that index).
+  { g.unrank(t, index, out) } -> std::same_as<bool>;
+  // The rule values the tier's table depends on (a move limit answered from remoteness
+  // does not belong here).
+  { g.table_rules() } -> std::convertible_to<RuleValues>;
+};
+
+// Optional: predecessors inside the same tier, for backward induction without sweeps.
+// Calls f(q) for every position q of tier_of(p) with a legal move from q to (a position
+// equivalent to) p. q need not be canonical; the solver ranks it.
+template <class G>
+concept Unmovable = Enumerable<G> && requires(const G& g, const typename G::Position& p) {
+  g.for_each_unmove(p, [](const typename G::Position&) {});
+};
+
+}  // namespace zz
