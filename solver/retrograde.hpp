@@ -1,0 +1,373 @@
+#pragma once
+// Parallel, level-synchronous backward induction over one tier of an Enumerable game.
+//
+// Level 0 holds the terminal positions; a position is decided at level L when
+//   - some child is lost in L-1 plies (it is won in L), or
+//   - every child is won, the slowest in L-1 plies (it is lost in L).
+// Children in other tiers were solved before and are read from their tables; their values
+// enter at the level they imply. Positions never decided are draws. Because every
+// decision at level L reads only decisions of lower levels, the result does not depend on
+// the number of threads or the order of work.
+//
+// With un-moves (Unmovable games) each level is found from the previous one through
+// predecessors, counting for every position its in-tier children not yet known to be won.
+// Without, each level is a parallel sweep over the undecided positions.
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include "solver/game.hpp"
+#include "solver/table/tier_table.hpp"
+
+namespace zz {
+
+struct SolveProgress {
+  std::string_view tier;
+  int level = 0;
+  std::uint64_t decided = 0;  // positions won or lost so far in this tier
+  std::uint64_t size = 0;     // index slots in this tier
+};
+
+struct SolveOptions {
+  // Sweeps even when the game can un-move: slower, independent of the un-move generator.
+  bool force_sweeps = false;
+  std::function<void(const SolveProgress&)> progress;
+};
+
+template <class Tier>
+struct SolvedTier {
+  Tier tier;
+  const TierTable* table;
+};
+
+namespace retro_detail {
+
+inline constexpr Code kUndecided = 0;  // becomes a draw when solving ends
+inline constexpr Code kUnusedSlot = 0xFFFF;
+inline constexpr std::uint16_t kNeverLost = 0xFFFF;
+inline constexpr int kMaxChildren = 256;
+
+// Indices waiting to be decided at a later level, one list per level and value, gathered
+// per thread and merged between parallel phases.
+class PendingLevels {
+ public:
+  void add(bool win, int level, std::uint64_t index) {
+    auto& lists = win ? win_ : loss_;
+    if (lists.size() <= static_cast<std::size_t>(level)) lists.resize(level + 1);
+    lists[level].push_back(index);
+  }
+  void merge_into(PendingLevels& into) {
+    merge(win_, into.win_);
+    merge(loss_, into.loss_);
+  }
+  std::vector<std::uint64_t> take(bool win, int level) {
+    auto& lists = win ? win_ : loss_;
+    if (lists.size() <= static_cast<std::size_t>(level)) return {};
+    return std::move(lists[level]);
+  }
+  bool any_from(int level) const { return any(win_, level) || any(loss_, level); }
+
+ private:
+  using Lists = std::vector<std::vector<std::uint64_t>>;
+  static void merge(Lists& from, Lists& into) {
+    if (into.size() < from.size()) into.resize(from.size());
+    for (std::size_t l = 0; l < from.size(); ++l) {
+      into[l].insert(into[l].end(), from[l].begin(), from[l].end());
+      from[l].clear();
+    }
+  }
+  static bool any(const Lists& lists, int level) {
+    for (std::size_t l = static_cast<std::size_t>(level); l < lists.size(); ++l)
+      if (!lists[l].empty()) return true;
+    return false;
+  }
+  Lists win_, loss_;
+};
+
+// What the children outside the tier say about a position.
+struct ExternalSummary {
+  int win_level = -1;  // won at this level through an external child lost in level-1 plies
+  bool draw = false;   // some external child is drawn
+  int loss_floor = 0;  // if lost, not before this level (slowest external win + 1)
+};
+
+}  // namespace retro_detail
+
+template <Enumerable G>
+class RetrogradeSolver {
+  using Position = typename G::Position;
+  using Tier = typename G::Tier;
+
+ public:
+  RetrogradeSolver(const G& game, Tier tier, std::span<const SolvedTier<Tier>> solved, const SolveOptions& options)
+      : game_(game), tier_(tier), solved_(solved), options_(options), name_(game.tier_name(tier)) {}
+
+  TierTable solve() {
+    const std::uint64_t n = game_.tier_size(tier_);
+    state_.assign(n, retro_detail::kUndecided);
+    bool unmoves = false;
+    if constexpr (Unmovable<G>) unmoves = !options_.force_sweeps;
+    if (unmoves) {
+      counter_.assign(n, 0);
+      loss_floor_.assign(n, 0);
+    }
+    initialize(unmoves);
+    if (unmoves) {
+      propagate_backward();
+    } else {
+      sweep_forward();
+    }
+    for (Code& c : state_) {
+      if (c == retro_detail::kUndecided) c = kDrawCode;
+      else if (c == retro_detail::kUnusedSlot) c = kUnusedCode;
+    }
+    counter_ = {};
+    loss_floor_ = {};
+    return TierTable(std::move(state_));
+  }
+
+ private:
+  Code load(std::uint64_t i) const { return std::atomic_ref<const Code>(state_[i]).load(std::memory_order_relaxed); }
+  bool claim(std::uint64_t i, Code c) {
+    Code expected = retro_detail::kUndecided;
+    return std::atomic_ref<Code>(state_[i]).compare_exchange_strong(expected, c, std::memory_order_relaxed);
+  }
+
+  const TierTable& table_of(const Tier& t) const {
+    for (const auto& s : solved_)
+      if (s.tier == t) return *s.table;
+    throw std::logic_error("a move of tier " + name_ + " leads to tier " + game_.tier_name(t) +
+                           ", which is not among its solved dependencies");
+  }
+
+  // Children of p: distinct in-tier indices into `inside` (returns their count) and the
+  // summary of children in other tiers.
+  int children(const Position& p, std::array<std::uint64_t, retro_detail::kMaxChildren>& inside,
+               retro_detail::ExternalSummary& ext) const {
+    int count = 0;
+    bool any = false;
+    game_.for_each_move(p, [&](const auto& m) {
+      any = true;
+      const Position c = game_.play(p, m);
+      const Tier ct = game_.tier_of(c);
+      if (ct == tier_) {
+        if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
+        inside[count++] = game_.rank(c);
+        return;
+      }
+      const Outcome o = within_limit(table_of(ct).outcome(game_.rank(c)), game_.plies_left(c));
+      switch (o.value) {
+        case Value::Loss:
+          if (ext.win_level < 0 || o.remoteness + 1 < ext.win_level) ext.win_level = o.remoteness + 1;
+          break;
+        case Value::Draw: ext.draw = true; break;
+        case Value::Win: ext.loss_floor = std::max(ext.loss_floor, o.remoteness + 1); break;
+      }
+    });
+    if (!any) throw std::logic_error("position " + game_.format(p) + " has no move and no outcome");
+    std::sort(inside.begin(), inside.begin() + count);
+    return static_cast<int>(std::unique(inside.begin(), inside.begin() + count) - inside.begin());
+  }
+
+  // Decides terminal positions and positions whose children all lie in solved tiers, and
+  // records for the others what their external children imply.
+  void initialize(bool unmoves) {
+    const std::uint64_t n = state_.size();
+    tbb::enumerable_thread_specific<retro_detail::PendingLevels> local;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 2048), [&](const auto& r) {
+      auto& pending = local.local();
+      std::array<std::uint64_t, retro_detail::kMaxChildren> inside;
+      Position p;
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+        if (!game_.unrank(tier_, i, p)) {
+          state_[i] = retro_detail::kUnusedSlot;
+          continue;
+        }
+        if (auto o = game_.outcome(p)) {
+          if (o->value == Value::Draw) state_[i] = kDrawCode;
+          else pending.add(o->value == Value::Win, o->remoteness, i);
+          continue;
+        }
+        retro_detail::ExternalSummary ext;
+        const int count = children(p, inside, ext);
+        if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
+        if (count == 0) {
+          if (ext.win_level < 0) {
+            if (ext.draw) state_[i] = kDrawCode;
+            else pending.add(false, ext.loss_floor, i);
+          }
+          continue;
+        }
+        if (unmoves) {
+          if (count > 255) throw std::logic_error("more than 255 distinct children in tier " + name_);
+          counter_[i] = static_cast<std::uint8_t>(count);
+          loss_floor_[i] = ext.win_level >= 0 || ext.draw ? retro_detail::kNeverLost
+                                                          : static_cast<std::uint16_t>(ext.loss_floor);
+        }
+      }
+    });
+    for (auto& l : local) l.merge_into(pending_);
+  }
+
+  // Decides what the pending lists hold for `level`; returns the newly decided indices.
+  std::vector<std::uint64_t> decide_pending(int level) {
+    std::vector<std::uint64_t> decided;
+    for (bool win : {true, false}) {
+      const Code code = encode(win ? Outcome::win(level) : Outcome::loss(level));
+      for (std::uint64_t i : pending_.take(win, level))
+        if (claim(i, code)) decided.push_back(i);
+    }
+    return decided;
+  }
+
+  void report(int level, std::uint64_t decided) const {
+    if (options_.progress) options_.progress({name_, level, decided, state_.size()});
+  }
+
+  void propagate_backward()
+    requires Unmovable<G>
+  {
+    std::vector<std::uint64_t> frontier = decide_pending(0);
+    std::uint64_t decided = frontier.size();
+    report(0, decided);
+    for (int level = 1; !frontier.empty() || pending_.any_from(level); ++level) {
+      if (level > kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
+      std::vector<std::uint64_t> next = decide_pending(level);
+      tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
+      tbb::enumerable_thread_specific<retro_detail::PendingLevels> later;
+      const Code win_code = encode(Outcome::win(level));
+      const Code loss_code = encode(Outcome::loss(level));
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), 256), [&](const auto& r) {
+        auto& out = found.local();
+        auto& pending = later.local();
+        std::array<std::uint64_t, retro_detail::kMaxChildren> preds;
+        Position p;
+        for (std::size_t k = r.begin(); k != r.end(); ++k) {
+          const std::uint64_t child = frontier[k];
+          const bool child_lost = decode(load(child)).value == Value::Loss;
+          game_.unrank(tier_, child, p);
+          int count = 0;
+          game_.for_each_unmove(p, [&](const Position& q) {
+            if (count == retro_detail::kMaxChildren) throw std::logic_error("too many un-moves in tier " + name_);
+            preds[count++] = game_.rank(q);
+          });
+          std::sort(preds.begin(), preds.begin() + count);
+          count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
+          for (int j = 0; j < count; ++j) {
+            const std::uint64_t q = preds[j];
+            if (load(q) != retro_detail::kUndecided) continue;
+            if (child_lost) {
+              if (claim(q, win_code)) out.push_back(q);
+              continue;
+            }
+            if (std::atomic_ref<std::uint8_t>(counter_[q]).fetch_sub(1, std::memory_order_relaxed) != 1) continue;
+            const std::uint16_t floor = loss_floor_[q];
+            if (floor == retro_detail::kNeverLost) continue;
+            if (floor <= level) {
+              if (claim(q, loss_code)) out.push_back(q);
+            } else {
+              pending.add(false, floor, q);
+            }
+          }
+        }
+      });
+      for (auto& v : found) next.insert(next.end(), v.begin(), v.end());
+      for (auto& l : later) l.merge_into(pending_);
+      decided += next.size();
+      report(level, decided);
+      frontier = std::move(next);
+    }
+  }
+
+  // Without un-moves: level by level, every undecided position looks at all its children.
+  void sweep_forward() {
+    int deepest_external = 0;
+    for (const auto& s : solved_) {
+      const TierStats st = s.table->stats();
+      deepest_external = std::max({deepest_external, st.longest_win, st.longest_loss});
+    }
+    std::uint64_t decided = 0;
+    for (int level = 0;; ++level) {
+      if (level > kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
+      std::vector<std::uint64_t> now = decide_pending(level);
+      tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
+      if (level > 0) {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, state_.size(), 2048), [&](const auto& r) {
+          auto& out = found.local();
+          Position p;
+          for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+            if (load(i) != retro_detail::kUndecided) continue;
+            game_.unrank(tier_, i, p);
+            if (auto v = sweep_value(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
+          }
+        });
+      }
+      // Written after the sweep so that every position of this level read only lower levels.
+      for (auto& v : found)
+        for (std::uint64_t tagged : v) {
+          const std::uint64_t i = tagged >> 1;
+          if (claim(i, encode((tagged & 1) ? Outcome::win(level) : Outcome::loss(level)))) now.push_back(i);
+        }
+      decided += now.size();
+      report(level, decided);
+      if (now.empty() && level > deepest_external + 1 && !pending_.any_from(level + 1)) break;
+    }
+  }
+
+  // The value p takes at `level` from children decided at lower levels, if any.
+  std::optional<Value> sweep_value(const Position& p, int level) const {
+    bool all_won = true;
+    int slowest = -1;
+    bool wins_now = false;
+    game_.for_each_move(p, [&](const auto& m) {
+      const Position c = game_.play(p, m);
+      const Tier ct = game_.tier_of(c);
+      Outcome o;
+      if (ct == tier_) {
+        const Code code = load(game_.rank(c));
+        if (code == retro_detail::kUndecided || code == kDrawCode || decode(code).remoteness >= level) {
+          all_won = false;
+          return;
+        }
+        o = decode(code);
+      } else {
+        o = within_limit(table_of(ct).outcome(game_.rank(c)), game_.plies_left(c));
+      }
+      if (o.value == Value::Loss && o.remoteness == level - 1) wins_now = true;
+      if (o.value != Value::Win) all_won = false;
+      else slowest = std::max<int>(slowest, o.remoteness);
+    });
+    if (wins_now) return Value::Win;
+    if (all_won && slowest == level - 1) return Value::Loss;
+    return std::nullopt;
+  }
+
+  const G& game_;
+  Tier tier_;
+  std::span<const SolvedTier<Tier>> solved_;
+  const SolveOptions& options_;
+  std::string name_;
+  std::vector<Code> state_;
+  std::vector<std::uint8_t> counter_;
+  std::vector<std::uint16_t> loss_floor_;
+  retro_detail::PendingLevels pending_;
+};
+
+template <Enumerable G>
+TierTable solve_tier(const G& game, const typename G::Tier& tier,
+                     std::span<const SolvedTier<typename G::Tier>> solved, const SolveOptions& options = {}) {
+  return RetrogradeSolver<G>(game, tier, solved, options).solve();
+}
+
+}  // namespace zz

@@ -1,0 +1,78 @@
+#pragma once
+// Solves a set of tiers and everything they depend on, in dependency order, reading the
+// tables that already exist and storing the new ones.
+#include <chrono>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "solver/retrograde.hpp"
+#include "solver/table/store.hpp"
+
+namespace zz {
+
+struct TierReport {
+  std::string tier;
+  TierStats stats;
+  double seconds = 0;
+  bool reused = false;  // read from an existing file instead of solved
+};
+
+template <Enumerable G>
+std::vector<typename G::Tier> dependency_order(const G& game, std::span<const typename G::Tier> roots) {
+  using Tier = typename G::Tier;
+  std::vector<Tier> order;
+  std::set<std::string> seen;
+  auto visit = [&](auto&& self, const Tier& t) -> void {
+    if (!seen.insert(game.tier_name(t)).second) return;
+    for (const Tier& d : game.tier_dependencies(t)) self(self, d);
+    order.push_back(t);
+  };
+  for (const Tier& r : roots) visit(visit, r);
+  return order;
+}
+
+template <Enumerable G>
+std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::Tier> roots, TableStore<G>& store,
+                                    const SolveOptions& options, bool rebuild) {
+  using Tier = typename G::Tier;
+  std::vector<TierReport> reports;
+  for (const Tier& t : dependency_order(game, roots)) {
+    const auto start = std::chrono::steady_clock::now();
+    TierReport report{game.tier_name(t), {}, 0, false};
+    const TierTable* table;
+    if (!rebuild && store.exists(t)) {
+      table = &store.load(t);
+      report.reused = true;
+    } else {
+      std::vector<SolvedTier<Tier>> solved;
+      for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load(d)});
+      table = &store.save(t, solve_tier(game, t, std::span<const SolvedTier<Tier>>(solved), options));
+    }
+    report.stats = table->stats();
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    reports.push_back(report);
+  }
+  return reports;
+}
+
+}  // namespace zz
+
+namespace zz {
+
+// Solves into memory only, keyed by tier name (for tests and benchmarks).
+template <Enumerable G>
+std::map<std::string, TierTable> solve_in_memory(const G& game, std::span<const typename G::Tier> roots,
+                                                 const SolveOptions& options = {}) {
+  using Tier = typename G::Tier;
+  std::map<std::string, TierTable> tables;
+  for (const Tier& t : dependency_order(game, roots)) {
+    std::vector<SolvedTier<Tier>> solved;
+    for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &tables.at(game.tier_name(d))});
+    tables.emplace(game.tier_name(t), solve_tier(game, t, std::span<const SolvedTier<Tier>>(solved), options));
+  }
+  return tables;
+}
+
+}  // namespace zz

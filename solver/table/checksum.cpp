@@ -1,0 +1,41 @@
+#include "solver/table/checksum.hpp"
+
+#include <cstring>
+
+namespace zz {
+namespace {
+
+// splitmix64's finalizer: every input bit reaches every output bit.
+std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+std::uint64_t checksum(std::span<const std::byte> data) {
+  // Four independent lanes keep the multiply chains from serializing the loop.
+  std::uint64_t lane[4] = {0x9e3779b97f4a7c15ULL, 0xc2b2ae3d27d4eb4fULL, 0x165667b19e3779f9ULL, 0x27d4eb2f165667c5ULL};
+  std::size_t i = 0;
+  for (; i + 32 <= data.size(); i += 32) {
+    for (int k = 0; k < 4; ++k) {
+      std::uint64_t w;
+      std::memcpy(&w, data.data() + i + 8 * k, 8);
+      lane[k] = mix(lane[k] ^ w);
+    }
+  }
+  for (int k = 0; i + 8 <= data.size(); i += 8, ++k) {
+    std::uint64_t w;
+    std::memcpy(&w, data.data() + i, 8);
+    lane[k] = mix(lane[k] ^ w);
+  }
+  std::uint64_t tail = 0;
+  std::memcpy(&tail, data.data() + i, data.size() - i);
+  std::uint64_t h = mix(lane[0] ^ mix(lane[1] ^ mix(lane[2] ^ mix(lane[3] ^ tail))));
+  return mix(h ^ data.size());
+}
+
+}  // namespace zz

@@ -1,0 +1,67 @@
+#pragma once
+// The tables of one game and rule variant in a data directory:
+//   DIR/<game>/<rules>/<tier>.zzt
+// Loaded tables stay in memory for the life of the store.
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/common/error.hpp"
+#include "solver/game.hpp"
+#include "solver/table/rules_json.hpp"
+#include "solver/table/table_file.hpp"
+
+namespace zz {
+
+template <Enumerable G>
+class TableStore {
+ public:
+  using Position = typename G::Position;
+  using Tier = typename G::Tier;
+
+  TableStore(const G& game, const std::filesystem::path& data_dir)
+      : game_(game), dir_(data_dir / std::string(G::name()) / rules_folder(game.table_rules())) {}
+
+  const std::filesystem::path& directory() const { return dir_; }
+  std::filesystem::path file(const Tier& t) const { return dir_ / (game_.tier_name(t) + ".zzt"); }
+  bool exists(const Tier& t) const { return std::filesystem::exists(file(t)); }
+
+  TableIdentity identity(const Tier& t) const {
+    return {std::string(G::name()), game_.table_rules(), game_.tier_name(t), game_.tier_size(t)};
+  }
+
+  const TierTable& load(const Tier& t) {
+    const std::string name = game_.tier_name(t);
+    auto it = cache_.find(name);
+    if (it != cache_.end()) return *it->second;
+    auto table = std::make_unique<TierTable>(read_table(file(t), identity(t)));
+    return *cache_.emplace(name, std::move(table)).first->second;
+  }
+
+  const TierTable& save(const Tier& t, TierTable table) {
+    write_table(file(t), identity(t), table);
+    auto& slot = cache_[game_.tier_name(t)];
+    slot = std::make_unique<TierTable>(std::move(table));
+    return *slot;
+  }
+
+  // The value of p for the side to move: its own result if the game is over, else its
+  // table's entry, cut by the move limit.
+  Outcome probe(const Position& p) {
+    if (auto o = game_.outcome(p)) return *o;
+    const TierTable& table = load(game_.tier_of(p));
+    const std::uint64_t index = game_.rank(p);
+    if (!table.used(index))
+      throw InputError("position " + game_.format(p) + " is not covered by its table (unreachable index)");
+    return within_limit(table.outcome(index), game_.plies_left(p));
+  }
+
+ private:
+  const G& game_;
+  std::filesystem::path dir_;
+  std::map<std::string, std::unique_ptr<TierTable>> cache_;
+};
+
+}  // namespace zz
