@@ -36,6 +36,9 @@ class TateDrez {
   int rounds() const { return rounds_; }
 
   Position start() const { return Position{}; }
+  static std::string_view player_name(const Position& p, bool to_move) {
+    return (p.side == White) == to_move ? "White" : "Black";
+  }
   std::optional<Outcome> outcome(const Position& p) const;
   std::optional<int> plies_left(const Position& p) const;
 

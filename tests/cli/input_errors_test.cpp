@@ -1,0 +1,122 @@
+// Bad input to every command gets a one-line reason and exit code 2, never a crash.
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "cli_runner.hpp"
+
+using cli_test::refused_in_one_line;
+using cli_test::run;
+
+namespace {
+
+const std::string& solved_dir() {
+  static cli_test::TempDir dir;
+  static const std::string path = [] {
+    REQUIRE(run({"solve", "tatedrez", "--data", dir.path.string()}).code == 0);
+    return dir.path.string();
+  }();
+  return path;
+}
+
+void expect_refused(const std::vector<std::string>& args, const std::string& reason) {
+  const auto r = run(args);
+  std::string joined;
+  for (const auto& a : args) joined += a + " ";
+  CAPTURE(joined);
+  CAPTURE(r.err);
+  CHECK(refused_in_one_line(r));
+  CHECK(r.err.find(reason) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("usage errors") {
+  expect_refused({}, "missing command");
+  expect_refused({"frobnicate"}, "unknown command");
+  expect_refused({"solve"}, "game");
+  expect_refused({"solve", "tatedrez", "--bogus"}, "bogus");
+  expect_refused({"solve", "tatedrez", "--threads", "0", "--data", solved_dir()}, "threads");
+  expect_refused({"solve", "tatedrez", "--threads", "two"}, "threads");
+  expect_refused({"query", "tatedrez"}, "position");
+  expect_refused({"perft", "tatedrez", "start", "-1"}, "'-1'");
+  expect_refused({"perft", "tatedrez", "start", "x"}, "depth");
+  expect_refused({"export", "tatedrez", "--format", "xml", "--data", solved_dir()}, "format");
+  expect_refused({"export", "tatedrez", "--where", "value=maybe", "--data", solved_dir()}, "where");
+  expect_refused({"export", "tatedrez", "--where", "remoteness=3", "--data", solved_dir()}, "where");
+  expect_refused({"solve", "tatedrez", "--material", "KQvK", "--data", solved_dir()}, "material");
+  for (const char* command : {"games", "solve", "query", "export", "move", "perft"}) {
+    const auto help = run({command, "--help"});
+    CHECK(help.code == 0);
+    CHECK(help.out.find("usage") != std::string::npos);
+  }
+}
+
+TEST_CASE("unknown games and rules") {
+  expect_refused({"solve", "checkers"}, "unknown game 'checkers'");
+  expect_refused({"query", "go", "start"}, "unknown game");
+  expect_refused({"solve", "tatedrez", "--rule", "speed=fast"}, "unknown rule 'speed'");
+  expect_refused({"solve", "tatedrez", "--rule", "no-move=loss"}, "no-move=loss");
+  expect_refused({"solve", "tatedrez", "--rule", "rounds=-3"}, "rounds");
+  expect_refused({"move", "tatedrez", "start", "--rule", "rounds"}, "K=V");
+}
+
+TEST_CASE("malformed and impossible positions, illegal moves") {
+  expect_refused({"query", "tatedrez", "3/3 w", "--data", solved_dir()}, "ranks");
+  expect_refused({"query", "tatedrez", "RR1/3/3 b", "--data", solved_dir()}, "two white");
+  expect_refused({"query", "tatedrez", "RBN/rbn/3 w", "--data", solved_dir()}, "both sides hold a line");
+  expect_refused({"move", "tatedrez", "zzz"}, "bad tatedrez position");
+  expect_refused({"move", "tatedrez", "start", "a1a2"}, "illegal");
+  expect_refused({"move", "tatedrez", "start", "R@a1", "r@a1"}, "illegal");
+  expect_refused({"move", "tatedrez", "start", "R@a1", "r@b1", "B@b2", "b@c2", "N@c3", "n@a3"}, "over");
+  expect_refused({"perft", "tatedrez", "3/3/3 x", "2"}, "side to move");
+}
+
+TEST_CASE("missing, corrupt, truncated and mismatched tables") {
+  cli_test::TempDir empty;
+  expect_refused({"query", "tatedrez", "start", "--data", empty.path.string()}, "missing");
+  expect_refused({"export", "tatedrez", "--data", empty.path.string()}, "missing");
+
+  cli_test::TempDir dir;
+  const auto data = dir.path.string();
+  REQUIRE(run({"solve", "tatedrez", "--data", data}).code == 0);
+  REQUIRE(run({"solve", "tatedrez", "--rule", "rounds=0", "--data", data}).code == 0);
+  const auto variant = dir.path / "tatedrez" / "no-move=draw,rounds=30";
+  const auto movement = variant / "movement.zzt";
+  const std::string sound = cli_test::slurp(movement);
+  auto write = [&](const std::filesystem::path& p, const std::string& bytes) {
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
+  };
+  const std::string position = "rN1/1R1/nbB w 4";
+
+  std::string flipped = sound;
+  flipped[flipped.size() - 100] = static_cast<char>(flipped[flipped.size() - 100] ^ 0x10);
+  write(movement, flipped);
+  expect_refused({"query", "tatedrez", position, "--data", data}, "checksum");
+
+  write(movement, sound.substr(0, sound.size() - 7));
+  expect_refused({"query", "tatedrez", position, "--data", data}, "truncated");
+
+  write(movement, sound.substr(0, 10));
+  expect_refused({"query", "tatedrez", position, "--data", data}, "truncated");
+
+  write(movement, "not a table at all");
+  expect_refused({"query", "tatedrez", position, "--data", data}, "magic");
+
+  // Another tier's file in this tier's place, and another rule variant's file.
+  write(movement, cli_test::slurp(variant / "placement-5.zzt"));
+  expect_refused({"query", "tatedrez", position, "--data", data}, "holds tier");
+  write(movement, cli_test::slurp(dir.path / "tatedrez" / "no-move=draw,rounds=0" / "movement.zzt"));
+  expect_refused({"query", "tatedrez", position, "--data", data}, "holds rules");
+
+  // A table of another game in this game's place.
+  std::string other = sound;
+  const auto at = other.find("\"game\":\"tatedrez\"");
+  REQUIRE(at != std::string::npos);
+  other.replace(at, 17, "\"game\":\"taktikl!\"");
+  write(movement, other);
+  expect_refused({"query", "tatedrez", position, "--data", data}, "holds game");
+
+  write(movement, sound);
+  CHECK(run({"query", "tatedrez", position, "--data", data}).code == 0);
+}

@@ -1,0 +1,32 @@
+// The committed summaries in results/tatedrez are what solving produces today.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+
+using cli_test::run;
+using nlohmann::json;
+
+TEST_CASE("each committed TateDrez summary is reproduced by its own command") {
+  const std::filesystem::path results = std::filesystem::path(ZZ_RESULTS_DIR) / "tatedrez";
+  int checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(results)) {
+    if (entry.path().extension() != ".json") continue;
+    CAPTURE(entry.path().string());
+    const json committed = json::parse(cli_test::slurp(entry.path()));
+    std::string command = committed["command"].get<std::string>();
+    REQUIRE(command.rfind("zugzwang ", 0) == 0);
+    std::vector<std::string> args;
+    std::istringstream words(command.substr(9));
+    for (std::string w; words >> w;) args.push_back(w);
+    cli_test::TempDir data;
+    args.push_back("--data");
+    args.push_back(data.path.string());
+    const auto r = run(args);
+    REQUIRE(r.code == 0);
+    CHECK(json::parse(r.out) == committed);
+    ++checked;
+  }
+  CHECK(checked == 4);
+}

@@ -1,0 +1,60 @@
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "core/common/error.hpp"
+#include "tools/cli/command.hpp"
+
+namespace zz::cli {
+
+int run_export(const std::vector<std::string>& args) {
+  GameOptions game;
+  ExportRequest request;
+  std::string format = "json", where, output;
+  std::uint64_t limit = 0;
+  po::options_description options("options");
+  game.add_to(options, true);
+  options.add_options()("format", po::value(&format), "json (one document) or jsonl (one position per line)")(
+      "where", po::value(&where), "only positions with value=win|loss|draw")(
+      "limit", po::value(&limit), "at most N positions")(
+      "material", po::value(&request.material), "the tables, for games tabulated by material")(
+      "output", po::value(&output), "write to FILE instead of stdout");
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map vm;
+  if (!parse_command(args,
+                     "zugzwang export GAME [--rule K=V]... [--format json|jsonl] [--where value=win] [--limit N] "
+                     "[--output FILE]",
+                     options, positional, vm))
+    return 0;
+  if (format != "json" && format != "jsonl") throw InputError("--format must be json or jsonl, not '" + format + "'");
+  request.json_lines = format == "jsonl";
+  if (!where.empty()) {
+    const auto eq = where.find('=');
+    const auto value = eq == std::string::npos ? std::nullopt : parse_value(where.substr(eq + 1));
+    if (where.substr(0, eq) != "value" || !value)
+      throw InputError("--where must be value=win, value=loss or value=draw, not '" + where + "'");
+    request.where = value;
+  }
+  if (vm.count("limit")) request.limit = limit;
+  auto driver = game.driver();
+  request.data_dir = game.data_dir();
+  if (output.empty()) {
+    driver->export_tables(request, std::cout);
+    return 0;
+  }
+  // Written beside the target and renamed when complete, like the tables themselves.
+  const std::filesystem::path temp = output + ".partial";
+  {
+    std::ofstream out(temp);
+    if (!out) throw InputError("cannot write " + output);
+    const auto n = driver->export_tables(request, out);
+    out.flush();
+    if (!out) throw std::runtime_error("writing " + temp.string() + " failed");
+    std::cerr << n << " positions written to " << output << '\n';
+  }
+  std::filesystem::rename(temp, output);
+  return 0;
+}
+
+}  // namespace zz::cli

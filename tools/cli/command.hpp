@@ -1,0 +1,44 @@
+#pragma once
+// Shared pieces of the subcommands: option parsing with Boost.Program_options, the game
+// and rule options every game command takes, and the data directory.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "tools/cli/driver.hpp"
+
+namespace zz::cli {
+
+namespace po = boost::program_options;
+
+struct Command {
+  const char* name;
+  const char* synopsis;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+const std::vector<Command>& commands();
+
+// The options every game command shares: GAME as first positional, --rule K=V...
+struct GameOptions {
+  std::string game;
+  std::vector<std::string> rules;
+  std::string data;
+
+  void add_to(po::options_description& options, bool with_data);
+  std::unique_ptr<GameDriver> driver() const;
+  std::filesystem::path data_dir() const;
+};
+
+// Parses args; returns false after printing help (the command then exits 0). Unknown
+// options and missing arguments throw po::error (exit 2).
+bool parse_command(const std::vector<std::string>& args, const char* usage, po::options_description& options,
+                   const po::positional_options_description& positional, po::variables_map& vm);
+
+// --threads N and friends must be positive integers; po gives no range checks.
+void require_positive(const po::variables_map& vm, const char* name);
+
+}  // namespace zz::cli

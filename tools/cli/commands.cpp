@@ -1,0 +1,24 @@
+#include "tools/cli/command.hpp"
+
+namespace zz::cli {
+
+int run_games(const std::vector<std::string>& args);
+int run_solve(const std::vector<std::string>& args);
+int run_query(const std::vector<std::string>& args);
+int run_export(const std::vector<std::string>& args);
+int run_move(const std::vector<std::string>& args);
+int run_perft(const std::vector<std::string>& args);
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> all = {
+      {"games", "games                                   list games and their rule options", run_games},
+      {"solve", "solve GAME [--rule K=V]... [--threads N] [--data DIR]   build and store tables", run_solve},
+      {"query", "query GAME POSITION|start [--json]      value, remoteness, every move with its value", run_query},
+      {"export", "export GAME [--format json|jsonl] [--where value=win] [--limit N] [--output FILE]", run_export},
+      {"move", "move GAME POSITION MOVE...              the position after the moves", run_move},
+      {"perft", "perft GAME POSITION DEPTH [--divide]    count legal move sequences", run_perft},
+  };
+  return all;
+}
+
+}  // namespace zz::cli

@@ -1,0 +1,279 @@
+#pragma once
+// Driver<G>: the commands of the command line for one game type, written once for every
+// game of the Game contract. Capabilities a game lacks (tables, material selection) are
+// refused with a reason.
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
+#include <span>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
+#include "core/common/error.hpp"
+#include "solver/perft.hpp"
+#include "solver/query.hpp"
+#include "solver/solve_tiers.hpp"
+#include "solver/table/export.hpp"
+#include "tools/cli/driver.hpp"
+#include "tools/cli/progress.hpp"
+
+namespace zz::cli {
+
+using ojson = nlohmann::ordered_json;
+
+inline ojson remoteness_json(Outcome o) {
+  return o.value == Value::Draw ? ojson(nullptr) : ojson(o.remoteness);
+}
+
+// "k=v, k=v" for people.
+inline std::string rules_text(const ojson& rules) {
+  std::string s;
+  for (const auto& [k, v] : rules.items())
+    s += (s.empty() ? "" : ", ") + k + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
+  return s.empty() ? "standard rules" : s;
+}
+
+template <Game G>
+class Driver final : public GameDriver {
+ public:
+  using Position = typename G::Position;
+
+  explicit Driver(const RuleValues& rules) : game_(rules) {}
+
+  static std::unique_ptr<GameDriver> make(const RuleValues& rules) { return std::make_unique<Driver>(rules); }
+
+  bool can_solve() const override { return Enumerable<G>; }
+
+  void solve(const SolveRequest& request, std::ostream& out) override {
+    if constexpr (Enumerable<G>) {
+      std::optional<tbb::global_control> threads;
+      if (request.threads > 0) threads.emplace(tbb::global_control::max_allowed_parallelism, request.threads);
+      const auto roots = solve_roots(request.material);
+      TableStore<G> store(game_, request.data_dir);
+      SolveOptions options;
+      Progress progress(request.progress);
+      if (request.progress) options.progress = [&](const SolveProgress& p) { progress.update(p); };
+      const auto started = std::chrono::steady_clock::now();
+      const auto reports = solve_tiers(game_, std::span<const typename G::Tier>(roots), store, options, request.rebuild);
+      progress.finish();
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      ojson summary = solve_summary(reports, request);
+      if (request.material.empty()) summary["start"] = position_json(game_.start(), store);
+      if (request.json) {
+        out << summary.dump(2) << '\n';
+        std::fprintf(stderr, "solved in %.2f s; tables in %s\n", seconds, store.directory().c_str());
+      } else {
+        print_solve(summary, seconds, store.directory(), out);
+      }
+    } else {
+      (void)request;
+      (void)out;
+      throw InputError(std::string(G::name()) + " has no retrograde tables");
+    }
+  }
+
+  void query(const QueryRequest& request, std::ostream& out) override {
+    if constexpr (Enumerable<G>) {
+      const Position p = game_.parse(request.position);
+      TableStore<G> store(game_, request.data_dir);
+      const ojson answer = position_json(p, store);
+      if (request.json) {
+        ojson doc = {{"game", std::string(G::name())}, {"rules", rules_json(game_.rules())}};
+        doc.update(answer);
+        out << doc.dump() << '\n';
+      } else {
+        print_position(answer, out);
+      }
+    } else {
+      (void)out;
+      game_.parse(request.position);
+      throw InputError(std::string(G::name()) + " has no tables to query");
+    }
+  }
+
+  std::uint64_t export_tables(const ExportRequest& request, std::ostream& out) override {
+    if constexpr (Enumerable<G>) {
+      const auto roots = solve_roots(request.material);
+      const auto tiers = dependency_order(game_, std::span<const typename G::Tier>(roots));
+      TableStore<G> store(game_, request.data_dir);
+      for (const auto& t : tiers) store.load(t);  // refuse before writing anything
+      ExportOptions options;
+      options.format = request.json_lines ? ExportFormat::JsonLines : ExportFormat::Json;
+      options.where = request.where;
+      options.limit = request.limit;
+      return zz::export_tables(game_, std::span<const typename G::Tier>(tiers), store, out, options);
+    } else {
+      (void)request;
+      (void)out;
+      throw InputError(std::string(G::name()) + " has no tables to export");
+    }
+  }
+
+  void move(const std::string& position, const std::vector<std::string>& moves, bool json,
+            std::ostream& out) override {
+    Position p = game_.parse(position);
+    ojson played = ojson::array();
+    for (const auto& text : moves) {
+      const auto m = game_.parse_move(p, text);
+      played.push_back(game_.format_move(m));
+      p = game_.play(p, m);
+    }
+    const auto over = game_.outcome(p);
+    ojson doc = {{"game", std::string(G::name())},
+                 {"rules", rules_json(game_.rules())},
+                 {"moves", played},
+                 {"position", game_.format(p)},
+                 {"over", over.has_value()}};
+    if (over) doc["result"] = result_text(p, *over);
+    if (json) {
+      out << doc.dump() << '\n';
+      return;
+    }
+    out << game_.format(p) << '\n';
+    if (over) out << "game over: " << result_text(p, *over) << '\n';
+  }
+
+  void perft(const std::string& position, int depth, bool divide, std::ostream& out) override {
+    if (depth < 0) throw InputError("perft depth must be non-negative");
+    const Position p = game_.parse(position);
+    const auto started = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (divide && depth > 0) {
+      game_.for_each_move(p, [&](const typename G::Move& m) {
+        const std::uint64_t n = zz::perft(game_, game_.play(p, m), depth - 1);
+        out << game_.format_move(m) << ": " << n << '\n';
+        total += n;
+      });
+      out << '\n';
+    } else {
+      total = zz::perft(game_, p, depth);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    out << "nodes " << total << '\n';
+    std::fprintf(stderr, "perft %d: %.3f s, %.0f nodes/s\n", depth, seconds, seconds > 0 ? total / seconds : 0.0);
+  }
+
+ private:
+  auto solve_roots(const std::string& material) const {
+    if constexpr (requires { game_.solve_roots(material); }) {
+      return game_.solve_roots(material);
+    } else {
+      if (!material.empty()) throw InputError(std::string(G::name()) + " has no --material option");
+      return std::vector<typename G::Tier>{game_.tier_of(game_.start())};
+    }
+  }
+
+  std::string describe(Outcome o) const {
+    if constexpr (requires { game_.describe(o); }) {
+      return game_.describe(o);
+    } else {
+      if (o.value == Value::Draw) return "draw";
+      return std::string(to_string(o.value)) + " in " + std::to_string(o.remoteness) + (o.remoteness == 1 ? " ply" : " plies");
+    }
+  }
+
+  // "draw" or who won, from the result for the side to move of a finished game.
+  std::string result_text(const Position& p, Outcome o) const {
+    if (o.value == Value::Draw) return "draw";
+    const bool mover_won = o.value == Value::Win;
+    if constexpr (requires { G::player_name(p, true); }) {
+      return std::string(G::player_name(p, mover_won)) + " wins";
+    } else {
+      return mover_won ? "the side to move wins" : "the side to move has lost";
+    }
+  }
+
+  ojson position_json(const Position& p, TableStore<G>& store) const
+    requires Enumerable<G>
+  {
+    const Outcome o = store.probe(p);
+    ojson moves = ojson::array();
+    for (const auto& mv : value_moves(game_, p, store))
+      moves.push_back({{"move", game_.format_move(mv.move)},
+                       {"value", to_string(mv.outcome.value)},
+                       {"remoteness", remoteness_json(mv.outcome)}});
+    ojson doc = {{"position", game_.format(p)},
+                 {"value", to_string(o.value)},
+                 {"remoteness", remoteness_json(o)},
+                 {"over", game_.outcome(p).has_value()}};
+    if (auto left = game_.plies_left(p)) doc["plies_left"] = *left;
+    doc["moves"] = moves;
+    return doc;
+  }
+
+  ojson solve_summary(const std::vector<TierReport>& reports, const SolveRequest& request) const {
+    ojson tiers = ojson::array();
+    TierStats total;
+    for (const auto& r : reports) {
+      tiers.push_back({{"tier", r.tier},
+                       {"positions", r.stats.positions()},
+                       {"wins", r.stats.wins},
+                       {"losses", r.stats.losses},
+                       {"draws", r.stats.draws},
+                       {"longest_win", r.stats.longest_win},
+                       {"longest_loss", r.stats.longest_loss}});
+      total.wins += r.stats.wins;
+      total.losses += r.stats.losses;
+      total.draws += r.stats.draws;
+    }
+    return {{"game", std::string(G::name())},
+            {"rules", rules_json(game_.rules())},
+            {"command", request.command},
+            {"tiers", tiers},
+            {"positions", total.positions()},
+            {"wins", total.wins},
+            {"losses", total.losses},
+            {"draws", total.draws}};
+  }
+
+  std::string describe_json(const ojson& entry) const {
+    const auto v = parse_value(entry["value"].get<std::string>());
+    return describe(Outcome{*v, static_cast<std::uint16_t>(entry["remoteness"].is_null() ? 0 : entry["remoteness"].get<int>())});
+  }
+
+  void print_position(const ojson& answer, std::ostream& out) const {
+    out << "position  " << answer["position"].get<std::string>() << '\n';
+    out << "rules     " << rules_text(rules_json(game_.rules())) << '\n';
+    out << "value     " << describe_json(answer) << (answer["over"].get<bool>() ? " (game over)" : "") << '\n';
+    if (answer.contains("plies_left")) out << "limit     " << answer["plies_left"].get<int>() << " plies left\n";
+    if (answer["moves"].empty()) return;
+    out << "moves     " << answer["moves"].size() << '\n';
+    for (const auto& m : answer["moves"])
+      out << "  " << std::left << std::setw(8) << m["move"].get<std::string>() << ' ' << describe_json(m) << '\n';
+  }
+
+  void print_solve(const ojson& s, double seconds, const std::filesystem::path& dir, std::ostream& out) const {
+    out << s["game"].get<std::string>() << " (" << rules_text(s["rules"]) << ")\n";
+    out << std::left << std::setw(14) << "tier" << std::right << std::setw(12) << "positions" << std::setw(12) << "wins"
+        << std::setw(12) << "losses" << std::setw(12) << "draws" << std::setw(10) << "longest" << '\n';
+    auto row = [&](const std::string& name, const ojson& t) {
+      out << std::left << std::setw(14) << name << std::right << std::setw(12) << t["positions"].get<std::uint64_t>()
+          << std::setw(12) << t["wins"].get<std::uint64_t>() << std::setw(12) << t["losses"].get<std::uint64_t>()
+          << std::setw(12) << t["draws"].get<std::uint64_t>();
+      if (t.contains("longest_win")) {
+        const int longest = std::max(t["longest_win"].get<int>(), t["longest_loss"].get<int>());
+        out << std::setw(10) << (longest < 0 ? std::string("-") : std::to_string(longest));
+      }
+      out << '\n';
+    };
+    for (const auto& t : s["tiers"]) row(t["tier"].get<std::string>(), t);
+    row("total", s);
+    if (s.contains("start")) {
+      const ojson& start = s["start"];
+      out << "\nstart " << start["position"].get<std::string>() << ": the first player's value is "
+          << describe_json(start) << '\n';
+      out << "first moves:\n";
+      for (const auto& m : start["moves"])
+        out << "  " << std::left << std::setw(8) << m["move"].get<std::string>() << ' ' << describe_json(m) << '\n';
+    }
+    out << "\nsolved in " << std::fixed << std::setprecision(2) << seconds << " s; tables in " << dir.string() << '\n';
+    out.unsetf(std::ios::fixed);
+  }
+
+  G game_;
+};
+
+}  // namespace zz::cli

@@ -1,0 +1,32 @@
+// The game registry: adding a game means one line here.
+#include "core/common/error.hpp"
+#include "core/tatedrez/game.hpp"
+#include "tools/cli/driver_impl.hpp"
+
+namespace zz::cli {
+namespace {
+
+template <Game G>
+GameEntry entry(std::string summary) {
+  const auto options = G::rule_options();
+  return {std::string(G::name()), std::move(summary), {options.begin(), options.end()}, &Driver<G>::make};
+}
+
+}  // namespace
+
+const std::vector<GameEntry>& games() {
+  static const std::vector<GameEntry> all = {
+      entry<tatedrez::TateDrez>("3x3, rook bishop knight each: placement, then chess moves to make a line"),
+  };
+  return all;
+}
+
+const GameEntry& find_game(const std::string& name) {
+  for (const auto& g : games())
+    if (g.name == name) return g;
+  std::string known;
+  for (const auto& g : games()) known += (known.empty() ? "" : ", ") + g.name;
+  throw InputError("unknown game '" + name + "' (games: " + known + ")");
+}
+
+}  // namespace zz::cli
