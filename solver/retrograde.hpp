@@ -32,6 +32,15 @@
 
 namespace zz {
 
+// Optional: transient(c) is true for a position c, just reached by a move, that carries a
+// right its index does not store (chess: an en-passant capture available right after a
+// double pawn step). Its value is not its table entry but the best of its own moves, so the
+// solver looks one ply further through it.
+template <class G>
+concept HasTransients = Enumerable<G> && requires(const G& g, const typename G::Position& p) {
+  { g.transient(p) } -> std::convertible_to<bool>;
+};
+
 struct SolveProgress {
   std::string_view tier;
   int level = 0;
@@ -56,6 +65,8 @@ namespace retro_detail {
 inline constexpr Code kUndecided = 0;  // becomes a draw when solving ends
 inline constexpr Code kUnusedSlot = 0xFFFF;
 inline constexpr std::uint16_t kNeverLost = 0xFFFF;
+// Positions with a transient child take no part in counting; each level re-examines them.
+inline constexpr std::uint16_t kReexamined = 0xFFFE;
 inline constexpr int kMaxChildren = 256;
 
 // Indices waiting to be decided at a later level, one list per level and value, gathered
@@ -151,22 +162,39 @@ class RetrogradeSolver {
                            ", which is not among its solved dependencies");
   }
 
-  // Children of p: distinct in-tier indices into `inside` (returns their count) and the
-  // summary of children in other tiers.
+  bool is_transient(const Position& c) const {
+    if constexpr (HasTransients<G>) {
+      return game_.transient(c);
+    } else {
+      (void)c;
+      return false;
+    }
+  }
+
+  Outcome external(const Tier& t, const Position& c) const {
+    return within_limit(table_of(t).outcome(game_.rank(c)), game_.plies_left(c));
+  }
+
+  // Children of p: distinct in-tier indices into `inside` (returns their count, or -1 if a
+  // child is transient) and the summary of children in other tiers.
   int children(const Position& p, std::array<std::uint64_t, retro_detail::kMaxChildren>& inside,
                retro_detail::ExternalSummary& ext) const {
     int count = 0;
-    bool any = false;
+    bool any = false, transient = false;
     game_.for_each_move(p, [&](const auto& m) {
       any = true;
       const Position c = game_.play(p, m);
+      if (is_transient(c)) {
+        transient = true;
+        return;
+      }
       const Tier ct = game_.tier_of(c);
       if (ct == tier_) {
         if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
         inside[count++] = game_.rank(c);
         return;
       }
-      const Outcome o = within_limit(table_of(ct).outcome(game_.rank(c)), game_.plies_left(c));
+      const Outcome o = external(ct, c);
       switch (o.value) {
         case Value::Loss:
           if (ext.win_level < 0 || o.remoteness + 1 < ext.win_level) ext.win_level = o.remoteness + 1;
@@ -176,6 +204,7 @@ class RetrogradeSolver {
       }
     });
     if (!any) throw std::logic_error("position " + game_.format(p) + " has no move and no outcome");
+    if (transient) return -1;
     std::sort(inside.begin(), inside.begin() + count);
     return static_cast<int>(std::unique(inside.begin(), inside.begin() + count) - inside.begin());
   }
@@ -185,6 +214,7 @@ class RetrogradeSolver {
   void initialize(bool unmoves) {
     const std::uint64_t n = state_.size();
     tbb::enumerable_thread_specific<retro_detail::PendingLevels> local;
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 2048), [&](const auto& r) {
       auto& pending = local.local();
       std::array<std::uint64_t, retro_detail::kMaxChildren> inside;
@@ -201,6 +231,11 @@ class RetrogradeSolver {
         }
         retro_detail::ExternalSummary ext;
         const int count = children(p, inside, ext);
+        if (count < 0) {
+          reexamined.local().push_back(i);
+          if (unmoves) loss_floor_[i] = retro_detail::kReexamined;
+          continue;
+        }
         if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
         if (count == 0) {
           if (ext.win_level < 0) {
@@ -218,6 +253,13 @@ class RetrogradeSolver {
       }
     });
     for (auto& l : local) l.merge_into(pending_);
+    for (auto& v : reexamined) reexamined_.insert(reexamined_.end(), v.begin(), v.end());
+    std::sort(reexamined_.begin(), reexamined_.end());
+    deepest_external_ = 0;
+    for (const auto& s : solved_) {
+      const TierStats st = s.table->stats();
+      deepest_external_ = std::max({deepest_external_, st.longest_win, st.longest_loss});
+    }
   }
 
   // Decides what the pending lists hold for `level`; returns the newly decided indices.
@@ -241,9 +283,15 @@ class RetrogradeSolver {
     std::vector<std::uint64_t> frontier = decide_pending(0);
     std::uint64_t decided = frontier.size();
     report(0, decided);
-    for (int level = 1; !frontier.empty() || pending_.any_from(level); ++level) {
+    // A transient child reads values one ply deeper: a position with one can be decided two
+    // levels after its grandchild, or by an external value up to two plies further.
+    bool older_frontier = false;
+    for (int level = 1; !frontier.empty() || pending_.any_from(level) ||
+                        (!reexamined_.empty() && (older_frontier || level <= deepest_external_ + 2));
+         ++level) {
       if (level > kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
       std::vector<std::uint64_t> next = decide_pending(level);
+      const std::vector<std::uint64_t> examined = examine(reexamined_, level);
       tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
       tbb::enumerable_thread_specific<retro_detail::PendingLevels> later;
       const Code win_code = encode(Outcome::win(level));
@@ -266,7 +314,7 @@ class RetrogradeSolver {
           count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
           for (int j = 0; j < count; ++j) {
             const std::uint64_t q = preds[j];
-            if (load(q) != retro_detail::kUndecided) continue;
+            if (load(q) != retro_detail::kUndecided || loss_floor_[q] == retro_detail::kReexamined) continue;
             if (child_lost) {
               if (claim(q, win_code)) out.push_back(q);
               continue;
@@ -284,69 +332,112 @@ class RetrogradeSolver {
       });
       for (auto& v : found) next.insert(next.end(), v.begin(), v.end());
       for (auto& l : later) l.merge_into(pending_);
+      for (std::uint64_t i : examined)
+        if (claim(i >> 1, encode((i & 1) ? Outcome::win(level) : Outcome::loss(level)))) next.push_back(i >> 1);
       decided += next.size();
       report(level, decided);
+      older_frontier = !frontier.empty();
       frontier = std::move(next);
     }
   }
 
   // Without un-moves: level by level, every undecided position looks at all its children.
   void sweep_forward() {
-    int deepest_external = 0;
-    for (const auto& s : solved_) {
-      const TierStats st = s.table->stats();
-      deepest_external = std::max({deepest_external, st.longest_win, st.longest_loss});
-    }
     std::uint64_t decided = 0;
+    int empty_levels = 0;
     for (int level = 0;; ++level) {
       if (level > kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
       std::vector<std::uint64_t> now = decide_pending(level);
-      tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
       if (level > 0) {
+        tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, state_.size(), 2048), [&](const auto& r) {
           auto& out = found.local();
           Position p;
           for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
             if (load(i) != retro_detail::kUndecided) continue;
             game_.unrank(tier_, i, p);
-            if (auto v = sweep_value(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
+            if (auto v = decide_at(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
           }
         });
+        // Written after the sweep so that every position of this level read only lower levels.
+        for (auto& v : found)
+          for (std::uint64_t tagged : v)
+            if (claim(tagged >> 1, encode((tagged & 1) ? Outcome::win(level) : Outcome::loss(level))))
+              now.push_back(tagged >> 1);
       }
-      // Written after the sweep so that every position of this level read only lower levels.
-      for (auto& v : found)
-        for (std::uint64_t tagged : v) {
-          const std::uint64_t i = tagged >> 1;
-          if (claim(i, encode((tagged & 1) ? Outcome::win(level) : Outcome::loss(level)))) now.push_back(i);
-        }
       decided += now.size();
       report(level, decided);
-      if (now.empty() && level > deepest_external + 1 && !pending_.any_from(level + 1)) break;
+      // A transient child passes a decision on two levels later, so two quiet levels in a row
+      // (past every external remoteness) mean nothing more can be decided.
+      empty_levels = now.empty() ? empty_levels + 1 : 0;
+      if (empty_levels >= 2 && level > deepest_external_ + 2 && !pending_.any_from(level + 1)) break;
     }
   }
 
-  // The value p takes at `level` from children decided at lower levels, if any.
-  std::optional<Value> sweep_value(const Position& p, int level) const {
+  // The positions of `list` (tagged with their value) that are decided at `level`.
+  std::vector<std::uint64_t> examine(const std::vector<std::uint64_t>& list, int level) const {
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, list.size(), 64), [&](const auto& r) {
+      auto& out = found.local();
+      Position p;
+      for (std::size_t k = r.begin(); k != r.end(); ++k) {
+        const std::uint64_t i = list[k];
+        if (load(i) != retro_detail::kUndecided) continue;
+        game_.unrank(tier_, i, p);
+        if (auto v = decide_at(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
+      }
+    });
+    std::vector<std::uint64_t> all;
+    for (auto& v : found) all.insert(all.end(), v.begin(), v.end());
+    return all;
+  }
+
+  // The value of a child c if it is already known: a draw that can no longer change, or a
+  // win or loss in fewer than `level` plies (in-tier positions decided at a lower level).
+  std::optional<Outcome> known(const Position& c, int level) const {
+    if (is_transient(c)) {
+      if (auto o = game_.outcome(c)) return *o;
+      bool all_known = true;
+      std::optional<Outcome> best;
+      game_.for_each_move(c, [&](const auto& m) {
+        const auto o = known(game_.play(c, m), level - 1);
+        if (!o) {
+          all_known = false;
+          return;
+        }
+        const Outcome mine = from_child(*o);
+        if (!best || better(mine, *best)) best = mine;
+      });
+      // Every lost child faster than level - 1 is known, so a win found is the fastest.
+      if (best && (best->value == Value::Win || all_known)) return best;
+      return std::nullopt;
+    }
+    const Tier ct = game_.tier_of(c);
+    if (ct != tier_) {
+      const Outcome o = external(ct, c);
+      if (o.value == Value::Draw || o.remoteness < level) return o;
+      return std::nullopt;
+    }
+    const Code code = load(game_.rank(c));
+    if (code == kDrawCode) return Outcome::draw();  // a finished game: decided from the start
+    if (code == retro_detail::kUndecided || decode(code).remoteness >= level) return std::nullopt;
+    return decode(code);
+  }
+
+  // The value p takes at `level` from children known at lower levels, if any.
+  std::optional<Value> decide_at(const Position& p, int level) const {
     bool all_won = true;
     int slowest = -1;
     bool wins_now = false;
     game_.for_each_move(p, [&](const auto& m) {
-      const Position c = game_.play(p, m);
-      const Tier ct = game_.tier_of(c);
-      Outcome o;
-      if (ct == tier_) {
-        const Code code = load(game_.rank(c));
-        if (code == retro_detail::kUndecided || code == kDrawCode || decode(code).remoteness >= level) {
-          all_won = false;
-          return;
-        }
-        o = decode(code);
-      } else {
-        o = within_limit(table_of(ct).outcome(game_.rank(c)), game_.plies_left(c));
+      const auto o = known(game_.play(p, m), level);
+      if (!o) {
+        all_won = false;
+        return;
       }
-      if (o.value == Value::Loss && o.remoteness == level - 1) wins_now = true;
-      if (o.value != Value::Win) all_won = false;
-      else slowest = std::max<int>(slowest, o.remoteness);
+      if (o->value == Value::Loss && o->remoteness == level - 1) wins_now = true;
+      if (o->value != Value::Win) all_won = false;
+      else slowest = std::max<int>(slowest, o->remoteness);
     });
     if (wins_now) return Value::Win;
     if (all_won && slowest == level - 1) return Value::Loss;
@@ -362,6 +453,8 @@ class RetrogradeSolver {
   std::vector<std::uint8_t> counter_;
   std::vector<std::uint16_t> loss_floor_;
   retro_detail::PendingLevels pending_;
+  std::vector<std::uint64_t> reexamined_;  // positions with a transient child
+  int deepest_external_ = 0;               // longest remoteness in the solved dependencies
 };
 
 template <Enumerable G>

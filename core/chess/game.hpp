@@ -24,8 +24,14 @@ class Chess {
   using Position = chess::Position;
   using Move = chess::Move;
 
+  Chess() = default;
+  explicit Chess(RuleValues rules) : rules_(std::move(rules)) {}
+
   static std::string_view name() { return "chess"; }
   static std::span<const RuleOption> rule_options() { return {}; }
+  static std::string_view player_name(const Position& p, bool to_move) {
+    return (p.side_to_move() == White) == to_move ? "White" : "Black";
+  }
   const RuleValues& rules() const { return rules_; }
 
   Position start() const { return parse_fen(kStartFen); }

@@ -186,9 +186,9 @@ class Driver final : public GameDriver {
     }
   }
 
-  ojson position_json(const Position& p, TableStore<G>& store) const
-    requires Enumerable<G>
-  {
+  // Store is TableStore<G>, which exists only for Enumerable games.
+  template <class Store>
+  ojson position_json(const Position& p, Store& store) const {
     const Outcome o = store.probe(p);
     ojson moves = ojson::array();
     for (const auto& mv : value_moves(game_, p, store))

@@ -1,4 +1,5 @@
 // The game registry: adding a game means one line here.
+#include "core/chess/game.hpp"
 #include "core/common/error.hpp"
 #include "core/taktikl/game.hpp"
 #include "core/tatedrez/game.hpp"
@@ -18,6 +19,7 @@ GameEntry entry(std::string summary) {
 const std::vector<GameEntry>& games() {
   static const std::vector<GameEntry> all = {
       entry<tatedrez::TateDrez>("3x3, rook bishop knight each: placement, then chess moves to make a line"),
+      entry<chess::Chess>("8x8, FIDE rules: perft, moves, endgame tables by material"),
       entry<taktikl::TakTikl>("4x4, four pieces each stepping orthogonally to make three in a row; no-return rule"),
   };
   return all;
