@@ -61,7 +61,10 @@ class Driver final : public GameDriver {
       progress.finish();
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       ojson summary = solve_summary(reports, request);
-      if (request.material.empty()) summary["start"] = position_json(game_.start(), store);
+      if (request.material.empty()) {
+        summary["start"] = position_json(game_.start(), store);
+        summary["start"]["principal_variation"] = principal_variation(game_.start(), store);
+      }
       if (request.json) {
         out << summary.dump(2) << '\n';
         std::fprintf(stderr, "solved in %.2f s; tables in %s\n", seconds, store.directory().c_str());
@@ -77,7 +80,7 @@ class Driver final : public GameDriver {
 
   void query(const QueryRequest& request, std::ostream& out) override {
     if constexpr (Enumerable<G>) {
-      const Position p = game_.parse(request.position);
+      const Position p = parse_position(request.position);
       TableStore<G> store(game_, request.data_dir);
       const ojson answer = position_json(p, store);
       if (request.json) {
@@ -89,7 +92,7 @@ class Driver final : public GameDriver {
       }
     } else {
       (void)out;
-      game_.parse(request.position);
+      parse_position(request.position);
       throw InputError(std::string(G::name()) + " has no tables to query");
     }
   }
@@ -114,31 +117,46 @@ class Driver final : public GameDriver {
 
   void move(const std::string& position, const std::vector<std::string>& moves, bool json,
             std::ostream& out) override {
-    Position p = game_.parse(position);
+    Position p = parse_position(position);
     ojson played = ojson::array();
-    for (const auto& text : moves) {
-      const auto m = game_.parse_move(p, text);
-      played.push_back(game_.format_move(m));
-      p = game_.play(p, m);
+    std::optional<Outcome> over = game_.outcome(p);
+    bool repeated = false;
+    if constexpr (requires { typename G::History; }) {
+      typename G::History history(p);
+      for (const auto& text : moves) {
+        if (repeated) throw InputError("the game is already drawn by repetition before " + text);
+        const auto m = game_.parse_move(p, text);
+        played.push_back(game_.format_move(m));
+        p = game_.play(p, m);
+        over = game_.outcome(p);
+        repeated = !over && game_.drawn_by_repetition(history, p);
+      }
+    } else {
+      for (const auto& text : moves) {
+        const auto m = game_.parse_move(p, text);
+        played.push_back(game_.format_move(m));
+        p = game_.play(p, m);
+      }
+      over = game_.outcome(p);
     }
-    const auto over = game_.outcome(p);
+    if (repeated) over = Outcome::draw();
     ojson doc = {{"game", std::string(G::name())},
                  {"rules", rules_json(game_.rules())},
                  {"moves", played},
                  {"position", game_.format(p)},
                  {"over", over.has_value()}};
-    if (over) doc["result"] = result_text(p, *over);
+    if (over) doc["result"] = result_text(p, *over) + (repeated ? " by repetition" : "");
     if (json) {
       out << doc.dump() << '\n';
       return;
     }
     out << game_.format(p) << '\n';
-    if (over) out << "game over: " << result_text(p, *over) << '\n';
+    if (over) out << "game over: " << result_text(p, *over) << (repeated ? " by repetition" : "") << '\n';
   }
 
   void perft(const std::string& position, int depth, bool divide, std::ostream& out) override {
     if (depth < 0) throw InputError("perft depth must be non-negative");
-    const Position p = game_.parse(position);
+    const Position p = parse_position(position);
     const auto started = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (divide && depth > 0) {
@@ -157,6 +175,9 @@ class Driver final : public GameDriver {
   }
 
  private:
+  // "start" names the starting position in every game.
+  Position parse_position(const std::string& text) const { return text == "start" ? game_.start() : game_.parse(text); }
+
   auto solve_roots(const std::string& material) const {
     if constexpr (requires { game_.solve_roots(material); }) {
       return game_.solve_roots(material);
@@ -202,6 +223,20 @@ class Driver final : public GameDriver {
     if (auto left = game_.plies_left(p)) doc["plies_left"] = *left;
     doc["moves"] = moves;
     return doc;
+  }
+
+  // Best moves from p until the game ends (decisive values only: a draw has no end).
+  template <class Store>
+  ojson principal_variation(Position p, Store& store) const {
+    ojson line = ojson::array();
+    Outcome o = store.probe(p);
+    while (o.value != Value::Draw && !game_.outcome(p)) {
+      const auto moves = value_moves(game_, p, store);
+      line.push_back(game_.format_move(moves.front().move));
+      p = game_.play(p, moves.front().move);
+      o = store.probe(p);
+    }
+    return line;
   }
 
   ojson solve_summary(const std::vector<TierReport>& reports, const SolveRequest& request) const {
@@ -265,6 +300,11 @@ class Driver final : public GameDriver {
       const ojson& start = s["start"];
       out << "\nstart " << start["position"].get<std::string>() << ": the first player's value is "
           << describe_json(start) << '\n';
+      if (!start["principal_variation"].empty()) {
+        out << "principal variation:";
+        for (const auto& m : start["principal_variation"]) out << ' ' << m.get<std::string>();
+        out << '\n';
+      }
       out << "first moves:\n";
       for (const auto& m : start["moves"])
         out << "  " << std::left << std::setw(8) << m["move"].get<std::string>() << ' ' << describe_json(m) << '\n';

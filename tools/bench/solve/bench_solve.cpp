@@ -1,19 +1,29 @@
-// Whole-game solves in memory, one JSON line per case:
-//   bench_solve [tatedrez] [--threads N]...
-// Each case is solved once per thread count; states are the used index slots.
+// Whole-game solves in memory, one JSON line per case and thread count:
+//   bench_solve tatedrez|taktikl|taktikl-no-return-off [--threads N]...
+// States are the used index slots (after symmetry reduction where the game has it). Peak
+// memory is the process's high-water mark, so run one game per process to read it.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include "core/taktikl/game.hpp"
 #include "core/tatedrez/game.hpp"
 #include "solver/solve_tiers.hpp"
 
 namespace {
+
+double peak_memory_mib() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+  return 0;
+}
 
 template <class G>
 void bench(const G& game, const char* name, int threads) {
@@ -26,25 +36,39 @@ void bench(const G& game, const char* name, int threads) {
   for (const auto& [tier, table] : tables) states += table.stats().positions();
   std::printf(
       "{\"case\":\"%s-solve\",\"rules\":\"%s\",\"states\":%llu,\"seconds\":%.4f,\"states_per_second\":%.0f,"
-      "\"threads\":%d}\n",
+      "\"threads\":%d,\"peak_memory_mib\":%.1f}\n",
       name, zz::rules_folder(game.rules()).c_str(), static_cast<unsigned long long>(states), seconds,
-      static_cast<double>(states) / seconds, threads);
+      static_cast<double>(states) / seconds, threads, peak_memory_mib());
   std::fflush(stdout);
+}
+
+template <class G>
+G make(std::vector<std::string> rules) {
+  return G(zz::parse_rules(G::rule_options(), rules));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fputs("usage: bench_solve tatedrez|taktikl|taktikl-no-return-off [--threads N]...\n", stderr);
+    return 2;
+  }
+  const std::string which = argv[1];
   std::vector<int> thread_counts;
-  for (int i = 1; i + 1 < argc; ++i)
+  for (int i = 2; i + 1 < argc; ++i)
     if (std::strcmp(argv[i], "--threads") == 0) thread_counts.push_back(std::atoi(argv[i + 1]));
-  if (thread_counts.empty()) thread_counts = {1, tbb::info::default_concurrency()};
-  using zz::tatedrez::TateDrez;
-  for (const char* no_move : {"draw", "pass"})
-    for (const char* rounds : {"30", "0"}) {
-      const std::vector<std::string> rules{std::string("no-move=") + no_move, std::string("rounds=") + rounds};
-      const TateDrez game(zz::parse_rules(TateDrez::rule_options(), rules));
-      for (int t : thread_counts) bench(game, "tatedrez", t);
-    }
+  if (thread_counts.empty()) thread_counts = {tbb::info::default_concurrency()};
+  if (which == "tatedrez") {
+    for (const char* no_move : {"no-move=draw", "no-move=pass"})
+      for (const char* rounds : {"rounds=30", "rounds=0"})
+        for (int t : thread_counts) bench(make<zz::tatedrez::TateDrez>({no_move, rounds}), "tatedrez", t);
+  } else if (which == "taktikl" || which == "taktikl-no-return-off") {
+    const char* no_return = which == "taktikl" ? "no-return=on" : "no-return=off";
+    for (int t : thread_counts) bench(make<zz::taktikl::TakTikl>({no_return}), "taktikl", t);
+  } else {
+    std::fprintf(stderr, "bench_solve: unknown case '%s'\n", which.c_str());
+    return 2;
+  }
   return 0;
 }

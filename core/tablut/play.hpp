@@ -1,0 +1,49 @@
+#pragma once
+// Making a move: the piece slides, then only the piece that moved captures, looking at its four
+// neighbours. Several captures in one move are possible; a piece that moves between two
+// enemies is safe because nothing else is examined.
+#include "core/tablut/board.hpp"
+#include "core/tablut/position.hpp"
+
+namespace zz::tablut {
+
+// Whether the king on `king` is captured by Black, given that a black pawn has just arrived
+// next to it from direction `d` (the square beyond the king is kSteps[mover][d].beyond).
+inline bool king_captured(Bitboard black, int king, int beyond) {
+  if (king == kThrone) return (neighbours(kThrone) & ~black) == 0;
+  const Bitboard around = neighbours(king);
+  // Next to the throne the throne is no anvil: Black needs the other three sides.
+  if (has(around, kThrone)) return (around & ~bit(kThrone) & ~black) == 0;
+  return beyond != kNoSquare && has(black | kCamps, beyond);
+}
+
+// The position after a legal move m.
+inline Position play(const Position& p, Move m) {
+  Position q = p;
+  const Bitboard path = bit(m.from) | bit(m.to);
+  const int to = m.to;
+  if (p.turn == Color::White) {
+    if (p.king == m.from) q.king = m.to;
+    else q.white ^= path;
+    const Bitboard anvils = q.white | q.king_board() | bit(kThrone) | kWhiteAnvilCamps;
+    for (const Step& s : kSteps[to])
+      if (s.next != kNoSquare && has(q.black, s.next) && s.beyond != kNoSquare && has(anvils, s.beyond))
+        q.black &= ~bit(s.next);
+  } else {
+    q.black ^= path;
+    // The throne is an anvil against white pawns whether it is empty or holds the king.
+    const Bitboard anvils = q.black | kCamps | bit(kThrone);
+    for (const Step& s : kSteps[to]) {
+      if (s.next == kNoSquare) continue;
+      if (has(q.white, s.next)) {
+        if (s.beyond != kNoSquare && has(anvils, s.beyond)) q.white &= ~bit(s.next);
+      } else if (s.next == q.king && king_captured(q.black, q.king, s.beyond)) {
+        q.king = kNoSquare;
+      }
+    }
+  }
+  q.turn = opponent(p.turn);
+  return q;
+}
+
+}  // namespace zz::tablut

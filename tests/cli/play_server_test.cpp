@@ -1,0 +1,80 @@
+// `zugzwang play-server tablut` against a fake competition server on loopback.
+#include <doctest/doctest.h>
+
+#include <future>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "core/tablut/game.hpp"
+#include "tests/tablut/fake_server.hpp"
+#include "tools/protocol/messages.hpp"
+
+using cli_test::run;
+using nlohmann::json;
+using zz::tablut::test::FakeServer;
+using namespace zz::protocol;
+
+namespace {
+
+std::string receive(int fd) {
+  const auto m = receive_message(fd);
+  if (!m) throw std::runtime_error("the client closed the connection");
+  return *m;
+}
+
+}  // namespace
+
+TEST_CASE("play-server plays legal moves as White until the server ends the game") {
+  const zz::tablut::Tablut game;
+  FakeServer server;
+  int moves_received = 0;
+  server.serve([&](int fd) {
+    if (json::parse(receive(fd)) != "zugzwang") throw std::runtime_error("expected the default name first");
+    auto p = game.start();
+    send_message(fd, encode_state(p, Turn::White));
+    for (int round = 0; round < 4; ++round) {
+      const json move = json::parse(receive(fd));
+      const auto m = game.parse_move(p, move.at("from").get<std::string>() + move.at("to").get<std::string>());
+      ++moves_received;
+      p = game.play(p, m);
+      send_message(fd, encode_state(p, Turn::Black));
+      bool replied = false;
+      game.for_each_move(p, [&](zz::tablut::Move reply) {
+        if (replied) return;
+        replied = true;
+        p = game.play(p, reply);
+      });
+      send_message(fd, encode_state(p, Turn::White));
+    }
+    receive(fd);
+    send_message(fd, encode_state(p, Turn::Draw));
+  });
+  const auto r = run({"play-server", "tablut", "--color", "white", "--port", std::to_string(server.port()), "--time", "5"});
+  CHECK(server.finish().empty());
+  CHECK(r.code == 0);
+  CHECK(r.out == "draw\n");
+  CHECK(moves_received == 4);
+}
+
+TEST_CASE("play-server answers a malformed server message with a one-line reason and exit code 2") {
+  FakeServer server;
+  server.serve([&](int fd) {
+    receive(fd);
+    send_message(fd, R"({"board":[["EMPTY"]],"turn":"WHITE"})");
+    char byte;
+    while (::recv(fd, &byte, 1, 0) > 0) {
+    }
+  });
+  const auto r = run({"play-server", "tablut", "--color", "black", "--port", std::to_string(server.port())});
+  CHECK(server.finish().empty());
+  CHECK(cli_test::refused_in_one_line(r));
+}
+
+TEST_CASE("play-server refuses bad options") {
+  CHECK(cli_test::refused_in_one_line(run({"play-server", "chess", "--color", "white"})));
+  CHECK(cli_test::refused_in_one_line(run({"play-server", "tablut", "--color", "green"})));
+  CHECK(cli_test::refused_in_one_line(run({"play-server", "tablut", "--color", "white", "--time", "0"})));
+  CHECK(cli_test::refused_in_one_line(run({"play-server", "tablut", "--color", "white", "--port", "70000"})));
+  CHECK(cli_test::refused_in_one_line(run({"play-server", "tablut"})));
+}
