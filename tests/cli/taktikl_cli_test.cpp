@@ -1,0 +1,67 @@
+// The Tak Tikl commands end to end (without the no-return rule, to stay quick; the results
+// test solves every variant through the command line).
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+
+using cli_test::run;
+using nlohmann::json;
+
+namespace {
+
+const std::string& data_dir() {
+  static cli_test::TempDir dir;
+  static const std::string path = [] {
+    const auto r = run({"solve", "taktikl", "--rule", "no-return=off", "--data", dir.path.string()});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    CHECK(r.out.find("the first player's value is draw") != std::string::npos);
+    return dir.path.string();
+  }();
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("query values the start and every first move; the move limit comes from remoteness") {
+  const auto r = run({"query", "taktikl", "start", "--rule", "no-return=off", "--json", "--data", data_dir()});
+  REQUIRE(r.code == 0);
+  const json q = json::parse(r.out);
+  CHECK(q["value"] == "draw");
+  CHECK(q["plies_left"] == 150);
+  REQUIRE(q["moves"].size() == 4);
+  CHECK(q["moves"][0]["value"] == "draw");
+  CHECK(q["moves"][3]["value"] == "loss");
+
+  // c1c2 loses in 10 plies: O then wins in 9, unless only 8 plies remain.
+  const auto lost = run({"query", "taktikl", "oxox/4/2x1/xo1o o c1c2 - 1", "--rule", "no-return=off", "--json",
+                         "--data", data_dir()});
+  REQUIRE(lost.code == 0);
+  const json l = json::parse(lost.out);
+  CHECK(l["value"] == "win");
+  CHECK(l["remoteness"] == 9);
+  const auto limited = run({"query", "taktikl", "oxox/4/4/xoxo x - - 142", "--rule", "no-return=off", "--rule",
+                            "moves=150", "--json", "--data", data_dir()});
+  REQUIRE(limited.code == 0);
+  for (const auto& m : json::parse(limited.out)["moves"]) CHECK(m["value"] == "draw");
+}
+
+TEST_CASE("export, move and bad input") {
+  const auto e = run({"export", "taktikl", "--rule", "no-return=off", "--format", "jsonl", "--where", "value=draw",
+                      "--data", data_dir()});
+  REQUIRE(e.code == 0);
+  std::istringstream lines(e.out);
+  int n = 0;
+  for (std::string line; std::getline(lines, line); ++n) CHECK(json::parse(line)["value"] == "draw");
+  CHECK(n == 327);
+
+  const auto m = run({"move", "taktikl", "start", "a1a2", "b1a1", "--json"});
+  REQUIRE(m.code == 0);
+  CHECK(json::parse(m.out)["position"] == "oxox/4/x3/o1xo x a1a2 b1a1 2");
+  CHECK(cli_test::refused_in_one_line(run({"move", "taktikl", "start", "a1a2", "b1a1", "c1b1", "c4c3", "b1c1"})));
+  CHECK(cli_test::refused_in_one_line(run({"query", "taktikl", "oxox/4/4/xoxo", "--data", data_dir()})));
+  CHECK(cli_test::refused_in_one_line(run({"solve", "taktikl", "--rule", "no-return=maybe"})));
+  // The default rules select the no-return table, which this directory does not hold.
+  CHECK(cli_test::refused_in_one_line(run({"query", "taktikl", "start", "--data", data_dir()})));
+}
