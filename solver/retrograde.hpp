@@ -32,15 +32,6 @@
 
 namespace zz {
 
-// Optional: transient(c) is true for a position c, just reached by a move, that carries a
-// right its index does not store (chess: an en-passant capture available right after a
-// double pawn step). Its value is not its table entry but the best of its own moves, so the
-// solver looks one ply further through it.
-template <class G>
-concept HasTransients = Enumerable<G> && requires(const G& g, const typename G::Position& p) {
-  { g.transient(p) } -> std::convertible_to<bool>;
-};
-
 struct SolveProgress {
   std::string_view tier;
   int level = 0;

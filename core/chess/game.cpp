@@ -1,5 +1,7 @@
 #include "core/chess/game.hpp"
 
+#include <algorithm>
+
 #include "core/common/error.hpp"
 
 namespace zz::chess {
@@ -10,6 +12,52 @@ Move Chess::parse_move(const Position& p, std::string_view text) const {
     throw InputError("illegal move '" + std::string(text) + "': the game is over (" +
                      (fifty_move_rule(p) ? "50-move rule" : "insufficient material") + ")");
   return m;
+}
+
+}  // namespace zz::chess
+
+namespace zz::chess {
+
+Material Chess::tier_of(const Position& p) const {
+  if (p.castling_rights())
+    throw InputError("no table covers " + format_fen(p) + ": table positions have no castling rights");
+  return table_of(p).material;
+}
+
+std::uint64_t Chess::tier_size(const Tier& t) const {
+  if (t.pieces() > kMaxTablePieces)
+    throw InputError("no table covers the material " + material_name(t) + ": tables hold at most " +
+                     std::to_string(kMaxTablePieces) + " pieces, kings included");
+  return TableIndex(t).size();
+}
+
+std::vector<Material> Chess::solve_roots(const std::string& material) const {
+  if (material.empty()) throw InputError("chess tables need --material (e.g. KQvKR, all3, all4)");
+  std::vector<Material> roots;
+  std::size_t start = 0;
+  while (start <= material.size()) {
+    std::size_t end = material.find(',', start);
+    if (end == std::string::npos) end = material.size();
+    const std::string word = material.substr(start, end - start);
+    if (word == "all2" || word == "all3" || word == "all4") {
+      for (const Material& m : all_materials(word[3] - '0'))
+        if (std::find(roots.begin(), roots.end(), m) == roots.end()) roots.push_back(m);
+    } else {
+      const Material m = parse_material(word);
+      if (std::find(roots.begin(), roots.end(), m) == roots.end()) roots.push_back(m);
+    }
+    start = end + 1;
+  }
+  return roots;
+}
+
+std::string Chess::describe(Outcome o) const {
+  switch (o.value) {
+    case Value::Win: return "mate in " + std::to_string((o.remoteness + 1) / 2);
+    case Value::Loss: return "mated in " + std::to_string(o.remoteness / 2);
+    case Value::Draw: break;
+  }
+  return "draw";
 }
 
 }  // namespace zz::chess

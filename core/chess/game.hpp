@@ -2,18 +2,29 @@
 // Chess as a zz::Game: FIDE rules, FEN positions, UCI moves. A finished game (checkmate,
 // stalemate, insufficient material, the 50-move rule) has no moves; perft ignores the draw
 // rules and counts every legal move.
+//
+// Endgame tables: one tier per material signature in its canonical orientation (see
+// material.hpp), indexed by table_index.hpp, with un-moves from unmove.hpp. Tables store the
+// value and depth to mate in plies and ignore the 50-move rule (positions come out of
+// unrank with clocks 0). A position just after a double pawn step that allows an
+// en-passant capture is transient: its index does not record the right, so the solver and
+// table queries value it by its own moves.
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/chess/fen.hpp"
+#include "core/chess/material.hpp"
 #include "core/chess/movegen.hpp"
 #include "core/chess/perft.hpp"
 #include "core/chess/position.hpp"
 #include "core/chess/termination.hpp"
+#include "core/chess/table_index.hpp"
 #include "core/chess/uci.hpp"
+#include "core/chess/unmove.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 
@@ -23,6 +34,7 @@ class Chess {
  public:
   using Position = chess::Position;
   using Move = chess::Move;
+  using Tier = Material;
 
   Chess() = default;
   explicit Chess(RuleValues rules) : rules_(std::move(rules)) {}
@@ -51,6 +63,34 @@ class Chess {
   // Throws InputError for malformed text, an illegal move, or a move after the game ended.
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const { return format_uci(m); }
+
+  // Endgame tables. tier_of throws InputError for a position with castling rights and
+  // tier_size for material beyond kMaxTablePieces: no table covers them.
+  Tier tier_of(const Position& p) const;
+  std::string tier_name(const Tier& t) const { return material_name(t); }
+  std::uint64_t tier_size(const Tier& t) const;
+  std::vector<Tier> tier_dependencies(const Tier& t) const { return sub_materials(t); }
+  std::uint64_t rank(const Position& p) const {
+    const TableOf& t = table_of(p);
+    return t.index.rank(p, t.flip);
+  }
+  bool unrank(const Tier& t, std::uint64_t index, Position& out) const { return table_index(t).unrank(index, out); }
+  RuleValues table_rules() const { return {}; }
+  template <class F>
+  void for_each_unmove(const Position& p, F&& f) const {
+    chess::for_each_unmove(p, f);
+  }
+  bool transient(const Position& p) const { return p.en_passant_square() != NoSquare; }
+  // How many positions with these colours and side to move the index of p stands for.
+  std::uint64_t orbit_size(const Position& p) const {
+    const TableOf& t = table_of(p);
+    return t.index.orbit_size(p, t.flip);
+  }
+  // "KQvKR" (either colour stronger, pieces in any order), "all3", "all4" (every table of
+  // that many pieces), or such words separated by commas.
+  std::vector<Tier> solve_roots(const std::string& material) const;
+  // "mate in N" / "mated in N" (moves) / "draw".
+  std::string describe(Outcome o) const;
 
   std::uint64_t perft(const Position& p, int depth) const { return chess::perft(p, depth); }
   template <class F>

@@ -8,13 +8,18 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
+#include "core/common/hash.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
+#include "core/tablut/evaluation.hpp"
+#include "core/tablut/material.hpp"
 #include "core/tablut/movegen.hpp"
 #include "core/tablut/play.hpp"
 #include "core/tablut/position.hpp"
 #include "core/tablut/repetition.hpp"
+#include "core/tablut/unmove.hpp"
 
 namespace zz::tablut {
 
@@ -22,6 +27,7 @@ class Tablut {
  public:
   using Position = tablut::Position;
   using Move = tablut::Move;
+  using Tier = tablut::Material;
 
   Tablut() = default;
   // The rules have no options; the map is kept so that every result can name it.
@@ -58,6 +64,17 @@ class Tablut {
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const;
 
+  // The best-move search's heuristic score for the side to move (evaluation.hpp).
+  int evaluate(const Position& p) const { return tablut::evaluate(p); }
+
+  // A hash of everything that decides the future, for transposition tables.
+  std::uint64_t hash(const Position& p) const {
+    std::uint64_t h = hash_combine(static_cast<std::uint64_t>(p.white), static_cast<std::uint64_t>(p.white >> 64));
+    h = hash_combine(h, static_cast<std::uint64_t>(p.black));
+    h = hash_combine(h, static_cast<std::uint64_t>(p.black >> 64));
+    return hash_combine(h, std::uint64_t{p.king} << 1 | static_cast<std::uint64_t>(p.turn));
+  }
+
   // Whole games: records the position a move reached; true when it repeats an earlier one,
   // which draws the game (unless the move decided it).
   using History = RepetitionHistory;
@@ -65,6 +82,26 @@ class Tablut {
 
   // Legal move sequences of the given length; a decided game has no moves.
   std::uint64_t perft(const Position& p, int depth) const;
+
+  // Endgame tables by material (material.hpp, table_index.hpp, unmove.hpp). A repetition
+  // cycle is a draw, which is what the solver makes of positions it never decides.
+  Tier tier_of(const Position& p) const { return material_of(p); }
+  std::string tier_name(const Tier& t) const { return material_name(t); }
+  // Throws InputError for material with no table.
+  std::uint64_t tier_size(const Tier& t) const;
+  std::vector<Tier> tier_dependencies(const Tier& t) const { return material_dependencies(t); }
+  // In tier "over": 0 for a captured king, 1 for an escaped one.
+  std::uint64_t rank(const Position& p) const;
+  bool unrank(const Tier& t, std::uint64_t index, Position& out) const;
+  RuleValues table_rules() const { return rules_; }
+  template <class F>
+  void for_each_unmove(const Position& p, F&& f) const {
+    tablut::for_each_unmove(p, f);
+  }
+  // The positions an index entry stands for (1 in tier "over").
+  int orbit_size(const Position& p) const;
+  // --material K2W3B or allN.
+  std::vector<Tier> solve_roots(const std::string& material) const;
 
  private:
   RuleValues rules_;

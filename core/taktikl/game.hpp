@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/common/hash.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "core/taktikl/index.hpp"
@@ -41,6 +42,12 @@ class TakTikl {
   NoMove no_move() const { return no_move_; }
 
   Position start() const;
+  // A hash of everything that decides the future (the ply counts toward the move limit).
+  std::uint64_t hash(const Position& p) const {
+    std::uint64_t h = hash_combine(std::uint64_t{p.pieces[X]} << 16 | p.pieces[O], p.side);
+    for (const Memory& m : p.memory) h = hash_combine(h, static_cast<std::uint64_t>(m.to + 1) << 2 | m.dir);
+    return hash_combine(h, p.ply);
+  }
   std::optional<Outcome> outcome(const Position& p) const;
   std::optional<int> plies_left(const Position& p) const;
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/common/hash.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "core/tatedrez/position.hpp"
@@ -36,6 +37,12 @@ class TateDrez {
   int rounds() const { return rounds_; }
 
   Position start() const { return Position{}; }
+  // A hash of everything that decides the future (the ply counts toward the round limit).
+  std::uint64_t hash(const Position& p) const {
+    std::uint64_t h = hash_combine(std::uint64_t{p.by_color[White]} << 16 | p.by_color[Black], p.side);
+    for (Mask t : p.by_type) h = hash_combine(h, t);
+    return hash_combine(h, p.ply);
+  }
   static std::string_view player_name(const Position& p, bool to_move) {
     return (p.side == White) == to_move ? "White" : "Black";
   }

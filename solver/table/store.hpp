@@ -48,9 +48,21 @@ class TableStore {
   }
 
   // The value of p for the side to move: its own result if the game is over, else its
-  // table's entry, cut by the move limit.
+  // table's entry (for a transient position, the best of its moves), cut by the move limit.
   Outcome probe(const Position& p) {
     if (auto o = game_.outcome(p)) return *o;
+    if constexpr (HasTransients<G>) {
+      if (game_.transient(p)) {
+        Outcome best = Outcome::loss(0);
+        bool any = false;
+        game_.for_each_move(p, [&](const auto& m) {
+          const Outcome o = from_child(probe(game_.play(p, m)));
+          if (!any || better(o, best)) best = o;
+          any = true;
+        });
+        return within_limit(best, game_.plies_left(p));
+      }
+    }
     const TierTable& table = load(game_.tier_of(p));
     const std::uint64_t index = game_.rank(p);
     if (!table.used(index))

@@ -9,6 +9,7 @@ int run_export(const std::vector<std::string>& args);
 int run_move(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_play_server(const std::vector<std::string>& args);
+int run_analyze(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {
@@ -18,6 +19,7 @@ const std::vector<Command>& commands() {
       {"export", "export GAME [--format json|jsonl] [--where value=win] [--limit N] [--output FILE]", run_export},
       {"move", "move GAME POSITION MOVE...              the position after the moves", run_move},
       {"perft", "perft GAME POSITION DEPTH [--divide]    count legal move sequences", run_perft},
+      {"analyze", "analyze GAME POSITION --depth N|--time S [--json]   proof search and best move", run_analyze},
       {"play-server", "play-server tablut --color white|black [--host H] [--port N] [--time S]   play a competition game",
        run_play_server},
   };

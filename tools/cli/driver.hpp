@@ -38,6 +38,14 @@ struct ExportRequest {
   std::optional<std::uint64_t> limit;
 };
 
+struct AnalyzeRequest {
+  std::filesystem::path data_dir;
+  std::string position;
+  std::optional<int> depth;       // proof horizon and search depth in plies
+  std::optional<double> seconds;  // time budget instead of a fixed depth
+  bool json = false;
+};
+
 class GameDriver {
  public:
   virtual ~GameDriver() = default;
@@ -48,6 +56,7 @@ class GameDriver {
   virtual void move(const std::string& position, const std::vector<std::string>& moves, bool json,
                     std::ostream& out) = 0;
   virtual void perft(const std::string& position, int depth, bool divide, std::ostream& out) = 0;
+  virtual void analyze(const AnalyzeRequest& request, std::ostream& out) = 0;
 };
 
 struct GameEntry {

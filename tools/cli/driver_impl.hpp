@@ -2,6 +2,8 @@
 // Driver<G>: the commands of the command line for one game type, written once for every
 // game of the Game contract. Capabilities a game lacks (tables, material selection) are
 // refused with a reason.
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <iomanip>
@@ -10,13 +12,17 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+#include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
+#include <tbb/parallel_reduce.h>
 
 #include "core/common/error.hpp"
 #include "solver/perft.hpp"
 #include "solver/query.hpp"
 #include "solver/solve_tiers.hpp"
 #include "solver/table/export.hpp"
+#include "solver/search/oracle.hpp"
+#include "tools/cli/analysis.hpp"
 #include "tools/cli/driver.hpp"
 #include "tools/cli/progress.hpp"
 
@@ -61,6 +67,8 @@ class Driver final : public GameDriver {
       progress.finish();
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       ojson summary = solve_summary(reports, request);
+      if constexpr (requires(const Position& q) { game_.orbit_size(q); })
+        add_raw_counts(summary, dependency_order(game_, std::span<const typename G::Tier>(roots)), store);
       if (request.material.empty()) {
         summary["start"] = position_json(game_.start(), store);
         summary["start"]["principal_variation"] = principal_variation(game_.start(), store);
@@ -152,6 +160,30 @@ class Driver final : public GameDriver {
     }
     out << game_.format(p) << '\n';
     if (over) out << "game over: " << result_text(p, *over) << (repeated ? " by repetition" : "") << '\n';
+  }
+
+  void analyze(const AnalyzeRequest& request, std::ostream& out) override {
+    if constexpr (Hashable<G>) {
+      const Position p = parse_position(request.position);
+      nlohmann::ordered_json result;
+      if constexpr (Enumerable<G>) {
+        const TableOracle<G> oracle(game_, request.data_dir);
+        result = analyze_position(game_, oracle, p, request);
+      } else {
+        result = analyze_position(game_, NoOracle{}, p, request);
+      }
+      if (request.json) {
+        ojson doc = {{"game", std::string(G::name())}, {"rules", rules_json(game_.rules())}};
+        doc.update(result);
+        out << doc.dump() << '\n';
+      } else {
+        print_analysis(result, out);
+      }
+    } else {
+      (void)request;
+      (void)out;
+      throw InputError(std::string(G::name()) + " has no search");
+    }
   }
 
   void perft(const std::string& position, int depth, bool divide, std::ostream& out) override {
@@ -264,6 +296,70 @@ class Driver final : public GameDriver {
             {"draws", total.draws}};
   }
 
+  // For games whose index reduces by symmetry: counts per side to move, both per index
+  // entry and per position (each entry weighted by the positions it stands for), and an
+  // example of the longest win (the first in index order).
+  template <class Tiers, class Store>
+  void add_raw_counts(ojson& summary, const Tiers& tiers, Store& store) const {
+    struct Counts {
+      // [side][value], sides in the order of player_name(start, true / false)
+      std::array<std::array<std::uint64_t, 3>, 2> reduced{}, raw{};
+      std::uint64_t first_longest = ~std::uint64_t{0};
+    };
+    const Position start = game_.start();
+    const std::string_view first = G::player_name(start, true);
+    const std::array<std::string, 2> names{std::string(first), std::string(G::player_name(start, false))};
+    std::uint64_t total_raw = 0;
+    for (std::size_t k = 0; k < tiers.size(); ++k) {
+      const auto& tier = tiers[k];
+      const TierTable& table = store.load(tier);
+      const int longest = table.stats().longest_win;
+      const Counts counts = tbb::parallel_reduce(
+          tbb::blocked_range<std::uint64_t>(0, table.size(), 1 << 14), Counts{},
+          [&](const tbb::blocked_range<std::uint64_t>& r, Counts c) {
+            Position p;
+            for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+              if (!table.used(i) || !game_.unrank(tier, i, p)) continue;
+              const Outcome o = table.outcome(i);
+              const int side = G::player_name(p, true) == first ? 0 : 1;
+              const int v = static_cast<int>(o.value);
+              ++c.reduced[side][v];
+              c.raw[side][v] += game_.orbit_size(p);
+              if (o.value == Value::Win && o.remoteness == longest) c.first_longest = std::min(c.first_longest, i);
+            }
+            return c;
+          },
+          [](Counts a, const Counts& b) {
+            for (int side = 0; side < 2; ++side)
+              for (int v = 0; v < 3; ++v) {
+                a.reduced[side][v] += b.reduced[side][v];
+                a.raw[side][v] += b.raw[side][v];
+              }
+            a.first_longest = std::min(a.first_longest, b.first_longest);
+            return a;
+          });
+      ojson& entry = summary["tiers"][k];
+      ojson sides = ojson::object();
+      std::uint64_t raw = 0;
+      for (int side = 0; side < 2; ++side) {
+        const auto& n = counts.reduced[side];
+        const auto& w = counts.raw[side];
+        sides[names[side]] = {{"wins", n[2]}, {"draws", n[1]}, {"losses", n[0]},
+                              {"raw_wins", w[2]}, {"raw_draws", w[1]}, {"raw_losses", w[0]}};
+        raw += w[0] + w[1] + w[2];
+      }
+      entry["raw_positions"] = raw;
+      entry["by_side"] = sides;
+      if (longest >= 0) {
+        Position p;
+        game_.unrank(tier, counts.first_longest, p);
+        entry["longest_win_example"] = {{"position", game_.format(p)}, {"value", describe(Outcome::win(longest))}};
+      }
+      total_raw += raw;
+    }
+    summary["raw_positions"] = total_raw;
+  }
+
   std::string describe_json(const ojson& entry) const {
     const auto v = parse_value(entry["value"].get<std::string>());
     return describe(Outcome{*v, static_cast<std::uint16_t>(entry["remoteness"].is_null() ? 0 : entry["remoteness"].get<int>())});
@@ -283,7 +379,9 @@ class Driver final : public GameDriver {
   void print_solve(const ojson& s, double seconds, const std::filesystem::path& dir, std::ostream& out) const {
     out << s["game"].get<std::string>() << " (" << rules_text(s["rules"]) << ")\n";
     out << std::left << std::setw(14) << "tier" << std::right << std::setw(12) << "positions" << std::setw(12) << "wins"
-        << std::setw(12) << "losses" << std::setw(12) << "draws" << std::setw(10) << "longest" << '\n';
+        << std::setw(12) << "losses" << std::setw(12) << "draws" << std::setw(10) << "longest";
+    if (s.contains("raw_positions")) out << std::setw(16) << "raw positions";
+    out << '\n';
     auto row = [&](const std::string& name, const ojson& t) {
       out << std::left << std::setw(14) << name << std::right << std::setw(12) << t["positions"].get<std::uint64_t>()
           << std::setw(12) << t["wins"].get<std::uint64_t>() << std::setw(12) << t["losses"].get<std::uint64_t>()
@@ -291,7 +389,10 @@ class Driver final : public GameDriver {
       if (t.contains("longest_win")) {
         const int longest = std::max(t["longest_win"].get<int>(), t["longest_loss"].get<int>());
         out << std::setw(10) << (longest < 0 ? std::string("-") : std::to_string(longest));
+      } else if (t.contains("raw_positions")) {
+        out << std::setw(10) << "";
       }
+      if (t.contains("raw_positions")) out << std::setw(16) << t["raw_positions"].get<std::uint64_t>();
       out << '\n';
     };
     for (const auto& t : s["tiers"]) row(t["tier"].get<std::string>(), t);

@@ -1,0 +1,72 @@
+#pragma once
+// The index of an endgame table: side to move, the king pair reduced by symmetry, then each
+// group of identical pieces (same colour and type) as a subset of the squares it may stand
+// on, in the combinatorial number system:
+//
+//   index = ((side * king_pairs + pair) * size(group 1) + rank(group 1)) * ...
+//
+// Without pawns the 8 symmetries of the board apply and leave 462 king pairs; with pawns
+// only the left-right mirror does (1806 pairs) and pawns index among the 48 squares of
+// ranks 2 to 7. Kings may not stand side by side. A pair that a reflection maps onto itself
+// (both kings on the long diagonal) is shared by two placements of the other pieces; the
+// one with the smaller index is the representative and the other's slot is unused. So are
+// slots whose pieces overlap and those where the side not to move is in check.
+//
+// Positions are indexed in the material's canonical orientation: a position whose colours
+// are the other way round (KvKQ for the table KQvK) is flipped top to bottom and its colours
+// and side to move swapped first, which keeps its value.
+#include <array>
+#include <cstdint>
+
+#include "core/chess/material.hpp"
+#include "core/chess/position.hpp"
+
+namespace zz::chess {
+
+class TableIndex {
+ public:
+  struct KingPairs;  // the king placements of one symmetry group (table_index.cpp)
+
+  // m must be canonical.
+  explicit TableIndex(const Material& m);
+
+  std::uint64_t size() const { return 2 * pairs_ * rest_; }
+  // p holds the material or its colour-flipped twin (flip says which).
+  std::uint64_t rank(const Position& p, bool flip) const;
+  // False for an unused slot; otherwise the representative with no castling, no en-passant
+  // square and clocks 0 and 1.
+  bool unrank(std::uint64_t index, Position& out) const;
+  // How many positions (symmetric images, same colours and side to move) p stands for.
+  std::uint64_t orbit_size(const Position& p, bool flip) const;
+
+ private:
+  struct Group {
+    Color color;
+    PieceType type;
+    int count;
+    std::uint64_t size;  // C(squares, count)
+  };
+  // The rank of the pieces other than the kings after flipping and applying symmetry s.
+  std::uint64_t rest_rank(const Position& p, bool flip, int s) const;
+
+  std::array<Group, 10> groups_{};
+  int group_count_ = 0;
+  bool pawns_ = false;
+  const KingPairs* kings_ = nullptr;
+  std::uint64_t pairs_ = 0;
+  std::uint64_t rest_ = 1;
+};
+
+// The index of the table holding a position, with the flip that orients it: looked up
+// once per material and kept per thread, since the solver ranks mostly one material.
+struct TableOf {
+  std::uint64_t key = ~std::uint64_t{0};  // material_key of the positions it serves
+  bool flip = false;
+  Material material;  // canonical
+  TableIndex index{Material{}};
+};
+const TableOf& table_of(const Position& p);
+// The index of a canonical material, kept per thread in the same way.
+const TableIndex& table_index(const Material& m);
+
+}  // namespace zz::chess

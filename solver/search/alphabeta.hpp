@@ -1,0 +1,212 @@
+#pragma once
+// Iterative-deepening alpha-beta (negamax) with a transposition table, for a best move when
+// nothing is proven. Leaves are scored by the game's evaluate(p) (side to move's view; 0 if
+// the game has none); finished games and positions a solved table covers score exactly.
+// A position that repeats one on the current line or in the game's history scores as a
+// draw. The root's moves after the first are searched in parallel (TBB), each worker with
+// its own table.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include "core/common/hash.hpp"
+#include "solver/search/position_hash.hpp"
+
+namespace zz {
+
+inline constexpr int kWinScore = 1'000'000;       // a win now; a win in r plies scores kWinScore - r
+inline constexpr int kDecisiveScore = 900'000;    // beyond this a score is a forced result
+inline constexpr int kInfiniteScore = 2'000'000;
+
+struct AlphaBetaLimits {
+  int max_depth = 64;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  std::uint64_t max_nodes = ~std::uint64_t{0};
+  int table_bits = 20;  // per worker thread
+};
+
+template <Game G>
+struct SearchResult {
+  std::optional<typename G::Move> best;
+  int score = 0;   // for the side to move
+  int depth = 0;   // last completed iteration
+  std::uint64_t nodes = 0;
+};
+
+// Plies to the end for a decisive score, from the root's point of view.
+inline int plies_to_end(int score) { return kWinScore - std::abs(score); }
+
+template <Hashable G, class Oracle>
+class AlphaBetaWorker {
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+ public:
+  AlphaBetaWorker(const G& game, const Oracle& oracle, const AlphaBetaLimits& limits)
+      : game_(game), oracle_(oracle), limits_(limits), table_(std::size_t{1} << limits.table_bits), frames_(kMaxPly) {}
+
+  // Negamax score of p for its side to move, searched `depth` plies; `ply` is its distance
+  // from the root and `line` the hashes from the game's start to p's parent.
+  int search(const Position& p, int depth, int alpha, int beta, int ply, std::vector<std::uint64_t>& line,
+             std::atomic<bool>& stop, std::atomic<std::uint64_t>& nodes) {
+    const std::uint64_t n = nodes.fetch_add(1, std::memory_order_relaxed) + 1;
+    if ((n & 1023) == 0 && (n >= limits_.max_nodes || std::chrono::steady_clock::now() > limits_.deadline))
+      stop.store(true, std::memory_order_relaxed);
+    if (auto o = game_.outcome(p)) return exact(*o, ply);
+    if (auto o = oracle_(p)) return exact(*o, ply);
+    const std::uint64_t h = position_hash(game_, p);
+    if (std::find(line.begin(), line.end(), h) != line.end()) return 0;
+    if (depth == 0 || ply >= kMaxPly) return evaluate(p);
+    if (stop.load(std::memory_order_relaxed)) return 0;
+
+    Entry& slot = table_[h & (table_.size() - 1)];
+    int first = -1;
+    if (slot.key == h) {
+      first = slot.move;
+      if (slot.depth >= depth) {
+        const int s = from_table(slot.score, ply);
+        if (slot.bound == Bound::Exact || (slot.bound == Bound::Lower && s >= beta) ||
+            (slot.bound == Bound::Upper && s <= alpha))
+          return s;
+      }
+    }
+    std::vector<Move>& moves = frames_[ply];
+    moves.clear();
+    game_.for_each_move(p, [&](const Move& m) { moves.push_back(m); });
+    if (first > 0 && first < static_cast<int>(moves.size())) std::swap(moves[0], moves[first]);
+
+    const int original_alpha = alpha;
+    int best = -kInfiniteScore, best_index = 0;
+    line.push_back(h);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const int s = -search(game_.play(p, moves[i]), depth - 1, -beta, -alpha, ply + 1, line, stop, nodes);
+      if (s > best) {
+        best = s;
+        best_index = static_cast<int>(i);
+      }
+      alpha = std::max(alpha, s);
+      if (alpha >= beta) break;
+    }
+    line.pop_back();
+    if (stop.load(std::memory_order_relaxed)) return best;
+    // The index is into the generation order, undoing the swap of the table move.
+    int stored = best_index;
+    if (first > 0 && first < static_cast<int>(moves.size())) {
+      if (best_index == 0) stored = first;
+      else if (best_index == first) stored = 0;
+    }
+    slot = {h, to_table(best, ply), static_cast<std::int16_t>(depth), static_cast<std::int16_t>(stored),
+            best <= original_alpha ? Bound::Upper : best >= beta ? Bound::Lower : Bound::Exact};
+    return best;
+  }
+
+ private:
+  static constexpr int kMaxPly = 256;  // one move list per ply, allocated once
+  enum class Bound : std::uint8_t { Exact, Lower, Upper };
+  struct Entry {
+    std::uint64_t key = 0;
+    int score = 0;
+    std::int16_t depth = -1;
+    std::int16_t move = 0;
+    Bound bound = Bound::Exact;
+  };
+
+  int evaluate(const Position& p) const {
+    if constexpr (requires { { game_.evaluate(p) } -> std::convertible_to<int>; }) {
+      return std::clamp(game_.evaluate(p), -kDecisiveScore + 1, kDecisiveScore - 1);
+    } else {
+      (void)p;
+      return 0;
+    }
+  }
+  static int exact(Outcome o, int ply) {
+    if (o.value == Value::Draw) return 0;
+    const int s = kWinScore - ply - o.remoteness;
+    return o.value == Value::Win ? s : -s;
+  }
+  // Decisive scores count plies from the root; the table stores them from the node.
+  static int to_table(int s, int ply) { return s > kDecisiveScore ? s + ply : s < -kDecisiveScore ? s - ply : s; }
+  static int from_table(int s, int ply) { return s > kDecisiveScore ? s - ply : s < -kDecisiveScore ? s + ply : s; }
+
+  const G& game_;
+  const Oracle& oracle_;
+  AlphaBetaLimits limits_;
+  std::vector<Entry> table_;
+  std::vector<std::vector<Move>> frames_;
+};
+
+// Searches the child of root reached by m.
+template <class Worker, class G>
+int search_child(Worker& worker, const G& game, const typename G::Position& root, const typename G::Move& m, int depth,
+                 int alpha, int beta, std::vector<std::uint64_t>& line, std::atomic<bool>& stop,
+                 std::atomic<std::uint64_t>& nodes) {
+  return worker.search(game.play(root, m), depth - 1, alpha, beta, 1, line, stop, nodes);
+}
+
+// Iterative deepening from `root`; `history` holds the hashes of the positions the game went
+// through before root (for the repetition draw), oldest first.
+template <Hashable G, class Oracle>
+SearchResult<G> best_move(const G& game, const Oracle& oracle, const typename G::Position& root,
+                          std::span<const std::uint64_t> history, const AlphaBetaLimits& limits) {
+  using Move = typename G::Move;
+  SearchResult<G> result;
+  std::vector<Move> moves;
+  game.for_each_move(root, [&](const Move& m) { moves.push_back(m); });
+  if (moves.empty()) return result;
+  result.best = moves.front();
+
+  tbb::enumerable_thread_specific<AlphaBetaWorker<G, Oracle>> workers(std::cref(game), std::cref(oracle), limits);
+  std::atomic<bool> stop{false};
+  std::atomic<std::uint64_t> nodes{0};
+  const auto out_of_budget = [&] {
+    return std::chrono::steady_clock::now() > limits.deadline || nodes.load() >= limits.max_nodes;
+  };
+  std::vector<std::uint64_t> base(history.begin(), history.end());
+  base.push_back(position_hash(game, root));
+
+  for (int depth = 1; depth <= limits.max_depth; ++depth) {
+    // The best move so far first; its score sets the window for the others.
+    std::vector<std::uint64_t> line = base;
+    int alpha = -search_child(workers.local(), game, root, moves[0], depth, -kInfiniteScore, kInfiniteScore, line,
+                              stop, nodes);
+    std::size_t best = 0;
+    std::mutex improve;
+    std::atomic<int> shared_alpha{alpha};
+    tbb::parallel_for(std::size_t{1}, moves.size(), [&](std::size_t i) {
+      if (stop.load()) return;
+      if (out_of_budget()) {
+        stop = true;
+        return;
+      }
+      auto& worker = workers.local();
+      std::vector<std::uint64_t> own = base;
+      const int a = shared_alpha.load();
+      int s = -search_child(worker, game, root, moves[i], depth, -(a + 1), -a, own, stop, nodes);
+      if (s > a && !stop.load()) s = -search_child(worker, game, root, moves[i], depth, -kInfiniteScore, -a, own, stop, nodes);
+      std::lock_guard<std::mutex> lock(improve);
+      if (!stop.load() && s > shared_alpha.load()) {
+        shared_alpha = s;
+        best = i;
+      }
+    });
+    if (stop.load() || out_of_budget()) break;
+    std::rotate(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(best), moves.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+    result.best = moves.front();
+    result.score = shared_alpha.load();
+    result.depth = depth;
+    if (std::abs(result.score) > kDecisiveScore) break;  // a forced result: deeper adds nothing
+  }
+  result.nodes = nodes.load();
+  return result;
+}
+
+}  // namespace zz

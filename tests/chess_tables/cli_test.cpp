@@ -1,0 +1,109 @@
+// The command line for chess tables: solve by material, query any FEN whose material is
+// covered (either colour stronger), refuse what no table covers in one line, export.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "../cli/cli_runner.hpp"
+
+using cli_test::run;
+using nlohmann::json;
+
+namespace {
+
+// One data folder with KQvK and KRvK (and KvK) for the whole run.
+const std::string& data() {
+  static cli_test::TempDir dir;
+  static const bool solved = [] {
+    const auto r = run({"solve", "chess", "--material", "KQvK,KRvK", "--threads", "2", "--data", dir.path.string()});
+    REQUIRE(r.code == 0);
+    return true;
+  }();
+  (void)solved;
+  static const std::string path = dir.path.string();
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("solve reports symmetry-reduced and raw counts per side to move") {
+  cli_test::TempDir dir;
+  const auto r = run({"solve", "chess", "--material", "KvKQ", "--json", "--data", dir.path.string()});
+  REQUIRE(r.code == 0);
+  const json s = json::parse(r.out);
+  CHECK(s["command"] == "zugzwang solve chess --material KvKQ --json");
+  REQUIRE(s["tiers"].size() == 2);
+  const json& kqk = s["tiers"][1];
+  CHECK(kqk["tier"] == "KQvK");
+  CHECK(kqk["positions"] == 46137);
+  const json& w = kqk["by_side"]["White"];
+  const json& b = kqk["by_side"]["Black"];
+  CHECK(w["raw_wins"].get<int>() + w["raw_draws"].get<int>() + w["raw_losses"].get<int>() == 144508);
+  CHECK(b["raw_wins"].get<int>() + b["raw_draws"].get<int>() + b["raw_losses"].get<int>() == 223944);
+  CHECK(kqk["raw_positions"] == 144508 + 223944);
+  CHECK(w["losses"] == 0);
+  CHECK(kqk["longest_win_example"]["value"] == "mate in 10");
+  CHECK(kqk["longest_win"] == 19);
+  // The example position is a mate in 10 when queried.
+  const auto q = run({"query", "chess", kqk["longest_win_example"]["position"], "--json", "--data", dir.path.string()});
+  REQUIRE(q.code == 0);
+  CHECK(json::parse(q.out)["remoteness"] == 19);
+}
+
+TEST_CASE("query answers with the value, the depth in moves and every move") {
+  // Black has the queen: answered by the KQvK table through the flipped position.
+  const auto r = run({"query", "chess", "8/q7/8/8/8/8/5k2/7K b - - 0 1", "--json", "--data", data()});
+  REQUIRE(r.code == 0);
+  const json a = json::parse(r.out);
+  CHECK(a["game"] == "chess");
+  CHECK(a["value"] == "win");
+  CHECK(a["remoteness"] == 1);  // Qh7 mates
+  REQUIRE(!a["moves"].empty());
+  CHECK(a["moves"][0]["value"] == "win");
+  CHECK(a["moves"][0]["remoteness"] == 1);
+  const auto text = run({"query", "chess", "8/q7/8/8/8/8/5k2/7K b - - 0 1", "--data", data()});
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("mate in 1") != std::string::npos);
+  // Ka8-b8, Rh8 mate.
+  const auto lost = run({"query", "chess", "k7/8/1K6/8/8/8/8/7R b - - 0 1", "--json", "--data", data()});
+  REQUIRE(lost.code == 0);
+  CHECK(json::parse(lost.out)["value"] == "loss");
+  CHECK(json::parse(lost.out)["remoteness"] == 2);
+  const auto text_lost = run({"query", "chess", "k7/8/1K6/8/8/8/8/7R b - - 0 1", "--data", data()});
+  CHECK(text_lost.out.find("mated in 1") != std::string::npos);
+}
+
+TEST_CASE("positions no table covers are refused in one line") {
+  for (const char* fen : {"startpos",                                 // too many pieces
+                          "k7/8/8/8/8/8/8/4K1NN w - - 0 1",           // KNNvK, not solved here
+                          "r3k3/8/8/8/8/8/8/4K3 w q - 0 1"}) {        // castling rights
+    CAPTURE(fen);
+    const auto r = run({"query", "chess", fen, "--data", data()});
+    CHECK(cli_test::refused_in_one_line(r));
+  }
+  const auto r = run({"query", "chess", "k7/8/8/8/8/8/8/4K1NN w - - 0 1", "--data", data()});
+  CHECK(r.err.find("KNNvK") != std::string::npos);
+  for (const char* material : {"KQvKX", "KQQQvKR", "all9", "", "KQ"}) {
+    CAPTURE(material);
+    cli_test::TempDir dir;
+    CHECK(cli_test::refused_in_one_line(run({"solve", "chess", "--material", material, "--data", dir.path.string()})));
+  }
+  cli_test::TempDir dir;
+  CHECK(cli_test::refused_in_one_line(run({"solve", "chess", "--data", dir.path.string()})));
+}
+
+TEST_CASE("export lists table positions with their values") {
+  const auto r = run({"export", "chess", "--material", "KRvK", "--format", "jsonl", "--where", "value=win", "--limit", "5",
+                      "--data", data()});
+  REQUIRE(r.code == 0);
+  std::istringstream lines(r.out);
+  int n = 0;
+  for (std::string line; std::getline(lines, line); ++n) {
+    const json row = json::parse(line);
+    CHECK(row["value"] == "win");
+    CHECK((row["tier"] == "KRvK" || row["tier"] == "KvK"));
+    const auto q = run({"query", "chess", row["position"], "--json", "--data", data()});
+    CHECK(json::parse(q.out)["remoteness"] == row["remoteness"]);
+  }
+  CHECK(n == 5);
+}

@@ -1,0 +1,88 @@
+// Solved tables against the published facts, against an independent mate search, and
+// against themselves: 1 and 2 threads, un-moves and sweeps.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include <tbb/global_control.h>
+
+#include "cross_check.hpp"
+
+using namespace chess_tables;
+
+namespace {
+
+Tables& shared_tables() {
+  static Tables tables;
+  return tables;
+}
+
+// The longest forced mate, in moves, of the side to move.
+int longest_mate(const std::string& name) {
+  const zz::TierStats s = shared_tables().get(name).stats();
+  return (s.longest_win + 1) / 2;
+}
+
+bool same_codes(const zz::TierTable& a, const zz::TierTable& b) {
+  return std::equal(a.codes().begin(), a.codes().end(), b.codes().begin(), b.codes().end());
+}
+
+}  // namespace
+
+TEST_CASE("the longest forced mates are the published ones") {
+  CHECK(longest_mate("KQvK") == 10);
+  CHECK(longest_mate("KRvK") == 16);
+  CHECK(longest_mate("KBBvK") == 19);
+  CHECK(longest_mate("KBNvK") == 33);
+  CHECK(longest_mate("KPvK") == 28);
+  CHECK(longest_mate("KQvKR") == 35);
+  // The longest loss is one ply shorter than the longest win or one longer: the side to
+  // move either mates or is mated after its opponent's best.
+  const zz::TierStats kqk = shared_tables().get("KQvK").stats();
+  CHECK(kqk.longest_loss == 20);
+  CHECK(shared_tables().get("KBvK").stats().wins == 0);
+  CHECK(shared_tables().get("KNvK").stats().wins == 0);
+}
+
+TEST_CASE("three- and four-piece tables agree with an independent mate search") {
+  for (const std::string name : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KQvKR", "KBBvK", "KBNvK", "KRvKN"}) {
+    CAPTURE(name);
+    const CrossCheckCounts c = cross_check(shared_tables(), name, 7, 150, 150);
+    CHECK(c.exact + c.beyond >= 150);
+    if (name != "KBvK" && name != "KNvK") CHECK(c.exact >= 50);
+  }
+}
+
+TEST_CASE("tables are identical with 1 and 2 threads") {
+  Tables& tables = shared_tables();
+  for (const std::string name : {"KPvK", "KQvKR"}) {
+    CAPTURE(name);
+    const Material m = material(name);
+    const auto deps = tables.dependencies(m);
+    const std::span<const zz::SolvedTier<Material>> solved(deps);
+    zz::TierTable one, two;
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+      one = zz::solve_tier(tables.game(), m, solved);
+    }
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+      two = zz::solve_tier(tables.game(), m, solved);
+    }
+    CHECK(same_codes(one, two));
+    CHECK(same_codes(one, tables.get(m)));
+  }
+}
+
+TEST_CASE("un-moves and sweeps give identical tables") {
+  Tables& tables = shared_tables();
+  zz::SolveOptions sweeps;
+  sweeps.force_sweeps = true;
+  for (const std::string name : {"KQvK", "KRvK", "KPvK"}) {
+    CAPTURE(name);
+    const Material m = material(name);
+    const auto deps = tables.dependencies(m);
+    CHECK(same_codes(zz::solve_tier(tables.game(), m, std::span<const zz::SolvedTier<Material>>(deps), sweeps),
+                     tables.get(m)));
+  }
+}

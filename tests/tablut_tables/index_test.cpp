@@ -1,0 +1,141 @@
+// The material tiers and their symmetry-reduced index: names, dependencies, and an index in
+// which every position has exactly one used slot, shared with its mirror images.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/common/error.hpp"
+#include "core/tablut/game.hpp"
+#include "core/tablut/symmetry.hpp"
+#include "solver/game.hpp"
+#include "tests/tablut_tables/helpers.hpp"
+
+using namespace zz;
+using namespace zz::tablut;
+using namespace tablut_tables_test;
+
+static_assert(Enumerable<Tablut>);
+static_assert(Unmovable<Tablut>);
+
+namespace {
+
+Material mat(int w, int b) { return {w, b, false}; }
+
+bool equivalent(const Position& a, const Position& b) {
+  for (int s = 0; s < kSymmetryCount; ++s)
+    if (transform(static_cast<Symmetry>(s), a) == b) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("material names, selections and dependencies") {
+  const Tablut g;
+  CHECK(g.tier_name(mat(2, 3)) == "K2W3B");
+  CHECK(g.tier_name(Material::finished()) == "over");
+  CHECK(g.solve_roots("K2W3B") == std::vector<Material>{mat(2, 3)});
+  CHECK(g.solve_roots("k0w1b") == std::vector<Material>{mat(0, 1)});
+  CHECK(g.solve_roots("all1") == std::vector<Material>{mat(0, 0), mat(0, 1), mat(1, 0)});
+  CHECK(g.solve_roots("all4").size() == 15);
+  for (const char* bad : {"", "K2W3", "KW3B", "K2W3BX", "K-1W2B", "K9W0B", "K0W17B", "K4W3B", "all7", "all", "allx",
+                          "K2 W3B", "K1234W0B"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(g.solve_roots(bad), InputError);
+  }
+  // The start position has no table; asking for its size says so.
+  CHECK_THROWS_AS(g.tier_size(g.tier_of(g.start())), InputError);
+  CHECK(g.tier_of(g.start()) == mat(8, 16));
+
+  const auto deps = g.tier_dependencies(mat(2, 4));
+  std::set<std::string> names;
+  for (const auto& d : deps) names.insert(g.tier_name(d));
+  CHECK(names == std::set<std::string>{"over", "K2W3B", "K2W2B", "K2W1B", "K1W4B", "K0W4B"});
+  CHECK(g.tier_dependencies(Material::finished()).empty());
+}
+
+TEST_CASE("finished games share the tier \"over\"") {
+  const Tablut g;
+  const Position captured = g.parse("9/9/9/9/9/9/9/9/9 w");
+  const Position escaped = g.parse("K8/9/9/9/9/9/9/9/9 b");
+  const Position escaped_with_pawns = g.parse("2K6/9/9/3B5/9/9/9/W8/9 b");
+  for (const Position& p : {captured, escaped, escaped_with_pawns}) {
+    CHECK(g.tier_of(p) == Material::finished());
+    CHECK(g.outcome(p) == Outcome::loss(0));
+  }
+  CHECK(g.rank(captured) == 0);
+  CHECK(g.rank(escaped) == 1);
+  CHECK(g.rank(escaped_with_pawns) == 1);
+  CHECK(g.tier_size(Material::finished()) == 2);
+  Position p;
+  for (std::uint64_t i = 0; i < 2; ++i) {
+    REQUIRE(g.unrank(Material::finished(), i, p));
+    CHECK(g.rank(p) == i);
+    CHECK(g.outcome(p) == Outcome::loss(0));
+  }
+}
+
+TEST_CASE("every position of the small tiers: one used slot per symmetry class") {
+  const Tablut g;
+  for (const Material m : {mat(0, 0), mat(0, 1), mat(1, 0), mat(0, 2), mat(1, 1), mat(2, 0), mat(0, 3), mat(1, 2)}) {
+    CAPTURE(g.tier_name(m));
+    const std::uint64_t n = g.tier_size(m);
+    std::vector<bool> hit(n, false);
+    std::uint64_t positions = 0;
+    Position q;
+    for_each_position(m, [&](const Position& p) {
+      ++positions;
+      const std::uint64_t i = g.rank(p);
+      REQUIRE(i < n);
+      REQUIRE(g.tier_of(p) == m);
+      if (!hit[i]) {
+        REQUIRE(g.unrank(m, i, q));
+        REQUIRE_MESSAGE(equivalent(p, q), g.format(p), " unranks to ", g.format(q));
+        hit[i] = true;
+      }
+    });
+    // Every used slot is reached, and the used slots weighted by their orbits count every
+    // position once.
+    std::uint64_t used = 0, weighted = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const bool ok = g.unrank(m, i, q);
+      REQUIRE(ok == hit[i]);
+      if (!ok) continue;
+      ++used;
+      weighted += static_cast<std::uint64_t>(g.orbit_size(q));
+      REQUIRE(g.rank(q) == i);
+      REQUIRE(g.parse(g.format(q)) == q);
+    }
+    CHECK(weighted == positions);
+    MESSAGE(g.tier_name(m), ": ", positions, " positions, ", used, " used slots of ", n);
+  }
+}
+
+TEST_CASE("larger tiers: sampled slots round-trip and mirror images share an index") {
+  const Tablut g;
+  std::mt19937_64 rng(81);
+  for (const Material m : {mat(2, 2), mat(0, 5), mat(2, 3), mat(4, 1), mat(3, 3), mat(0, 6)}) {
+    CAPTURE(g.tier_name(m));
+    const std::uint64_t n = g.tier_size(m);
+    Position p;
+    int used = 0;
+    for (int k = 0; k < 20000; ++k) {
+      const std::uint64_t i = rng() % n;
+      if (!g.unrank(m, i, p)) continue;
+      ++used;
+      REQUIRE(g.tier_of(p) == m);
+      REQUIRE_MESSAGE(g.rank(p) == i, g.format(p));
+    }
+    CHECK(used > 20000 / 2);
+    for (int k = 0; k < 5000; ++k) {
+      const Position r = random_position(m, rng);
+      const std::uint64_t i = g.rank(r);
+      REQUIRE(i < n);
+      for (int s = 1; s < kSymmetryCount; ++s) REQUIRE(g.rank(transform(static_cast<Symmetry>(s), r)) == i);
+      REQUIRE(g.unrank(m, i, p));
+      REQUIRE_MESSAGE(equivalent(r, p), g.format(r), " unranks to ", g.format(p));
+    }
+  }
+}
