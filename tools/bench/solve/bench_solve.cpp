@@ -15,15 +15,11 @@
 #include "core/taktikl/game.hpp"
 #include "core/tatedrez/game.hpp"
 #include "solver/solve_tiers.hpp"
+#include "tools/bench/peak_memory.hpp"
 
 namespace {
 
-double peak_memory_mib() {
-  std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);)
-    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-  return 0;
-}
+using zz::bench::peak_memory_mib;
 
 template <class G>
 void bench(const G& game, const char* name, int threads) {

@@ -20,18 +20,12 @@
 #include "core/common/error.hpp"
 #include "core/tablut/game.hpp"
 #include "solver/solve_tiers.hpp"
+#include "tools/bench/peak_memory.hpp"
 
 namespace {
 
-double peak_memory_mib() {
-  std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);)
-    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-  return 0;
-}
-
-// Linux: writing 5 to clear_refs resets the high-water mark to the current resident size.
-void reset_peak_memory() { std::ofstream("/proc/self/clear_refs") << "5\n"; }
+using zz::bench::peak_memory_mib;
+using zz::bench::reset_peak_memory;
 
 }  // namespace
 
