@@ -44,7 +44,8 @@ TEST_CASE("query values the start and every first move; the move limit comes fro
   const auto limited = run({"query", "taktikl", "oxox/4/4/xoxo x - - 142", "--rule", "no-return=off", "--rule",
                             "moves=150", "--json", "--data", data_dir()});
   REQUIRE(limited.code == 0);
-  for (const auto& m : json::parse(limited.out)["moves"]) CHECK(m["value"] == "draw");
+  const json eight_left = json::parse(limited.out);
+  for (const auto& m : eight_left["moves"]) CHECK(m["value"] == "draw");
 }
 
 TEST_CASE("export, move and bad input") {
