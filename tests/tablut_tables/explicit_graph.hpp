@@ -10,6 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <tbb/global_control.h>
+
 #include <doctest/doctest.h>
 
 #include "core/tablut/game.hpp"
@@ -28,15 +30,15 @@ inline std::map<std::string, TierTable> solve(const Tablut& g, Material root, co
   return solve_in_memory(g, std::span<const Material>(roots), options);
 }
 
+// The same solve with TBB limited to `threads` workers.
+inline std::map<std::string, TierTable> solve_with_threads(const Tablut& g, Material root, int threads) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  return solve(g, root);
+}
+
+// The game's own position hash, as a key for the graph's maps.
 struct PositionHash {
-  std::size_t operator()(const Position& p) const {
-    const auto mix = [](std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x9E3779B97F4A7C15ull; };
-    std::uint64_t h = mix(p.king, static_cast<std::uint64_t>(p.turn));
-    h = mix(h, static_cast<std::uint64_t>(p.white));
-    h = mix(h, static_cast<std::uint64_t>(p.white >> 64));
-    h = mix(h, static_cast<std::uint64_t>(p.black));
-    return mix(h, static_cast<std::uint64_t>(p.black >> 64));
-  }
+  std::size_t operator()(const Position& p) const { return Tablut().hash(p); }
 };
 
 // Every position with at most m.white white and m.black black pawns, as a graph solved by

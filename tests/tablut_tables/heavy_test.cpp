@@ -2,7 +2,6 @@
 // un-move mode against sweep mode and one thread against two on tiers of a few million slots.
 #include <doctest/doctest.h>
 
-#include <tbb/global_control.h>
 
 #include "tests/tablut_tables/explicit_graph.hpp"
 
@@ -26,14 +25,5 @@ TEST_CASE("un-move mode and sweep mode build identical tables on three pawns") {
 
 TEST_CASE("one thread and two threads build identical tables on four pawns") {
   const Tablut g;
-  std::map<std::string, TierTable> one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = solve(g, mat(2, 2));
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = solve(g, mat(2, 2));
-  }
-  check_same_tables(one, two);
+  check_same_tables(solve_with_threads(g, mat(2, 2), 1), solve_with_threads(g, mat(2, 2), 2));
 }

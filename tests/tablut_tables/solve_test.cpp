@@ -7,7 +7,6 @@
 #include <map>
 #include <string>
 
-#include <tbb/global_control.h>
 
 #include "tests/tablut_tables/explicit_graph.hpp"
 
@@ -51,14 +50,5 @@ TEST_CASE("un-move mode and sweep mode build identical tables") {
 
 TEST_CASE("one thread and two threads build identical tables") {
   const Tablut g;
-  std::map<std::string, TierTable> one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = solve(g, mat(0, 3));
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = solve(g, mat(0, 3));
-  }
-  check_same_tables(one, two);
+  check_same_tables(solve_with_threads(g, mat(0, 3), 1), solve_with_threads(g, mat(0, 3), 2));
 }
