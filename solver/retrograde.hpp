@@ -11,7 +11,12 @@
 //
 // With un-moves (Unmovable games) each level is found from the previous one through
 // predecessors, counting for every position its in-tier children not yet known to be won.
-// Without, each level is a parallel sweep over the undecided positions.
+// The positions of a level are not listed: each level is one parallel pass over the table
+// that un-moves from the positions the state array shows decided at the previous level and
+// decides the positions whose recorded external win or loss floor falls due. Lists of
+// 8-byte indices would cost more than the 5 bytes per slot of the arrays themselves (in
+// Tablut nearly every position with White to move is decided at level 1).
+// Without un-moves, each level is a parallel sweep over the undecided positions.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -58,6 +63,10 @@ inline constexpr Code kUnusedSlot = 0xFFFF;
 inline constexpr std::uint16_t kNeverLost = 0xFFFF;
 // Positions with a transient child take no part in counting; each level re-examines them.
 inline constexpr std::uint16_t kReexamined = 0xFFFE;
+// A loss floor with this bit set instead holds the level at which an external child makes
+// the position won (unless an in-tier child does so sooner): such a position is never lost.
+inline constexpr std::uint16_t kWinAt = 0x8000;
+inline constexpr int kLastWinAtLevel = 0x7FFD;  // below kReexamined and kNeverLost
 inline constexpr int kMaxChildren = 256;
 
 // Indices waiting to be decided at a later level, one list per level and value, gathered
@@ -206,8 +215,10 @@ class RetrogradeSolver {
     const std::uint64_t n = state_.size();
     tbb::enumerable_thread_specific<retro_detail::PendingLevels> local;
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
+    tbb::enumerable_thread_specific<int> last_due(0);
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 2048), [&](const auto& r) {
       auto& pending = local.local();
+      int& last = last_due.local();
       std::array<std::uint64_t, retro_detail::kMaxChildren> inside;
       Position p;
       for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
@@ -216,8 +227,16 @@ class RetrogradeSolver {
           continue;
         }
         if (auto o = game_.outcome(p)) {
-          if (o->value == Value::Draw) state_[i] = kDrawCode;
-          else pending.add(o->value == Value::Win, o->remoteness, i);
+          if (o->value == Value::Draw) {
+            state_[i] = kDrawCode;
+          } else if (unmoves) {
+            // A finished game has no move, so nothing un-moves into it; the pass of the
+            // level after its own un-moves from it.
+            state_[i] = encode(*o);
+            note_due(last, o->remoteness + 1);
+          } else {
+            pending.add(o->value == Value::Win, o->remoteness, i);
+          }
           continue;
         }
         retro_detail::ExternalSummary ext;
@@ -227,23 +246,33 @@ class RetrogradeSolver {
           if (unmoves) loss_floor_[i] = retro_detail::kReexamined;
           continue;
         }
-        if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
-        if (count == 0) {
-          if (ext.win_level < 0) {
-            if (ext.draw) state_[i] = kDrawCode;
-            else pending.add(false, ext.loss_floor, i);
-          }
-          continue;
-        }
         if (unmoves) {
           if (count > 255) throw std::logic_error("more than 255 distinct children in tier " + name_);
           counter_[i] = static_cast<std::uint8_t>(count);
-          loss_floor_[i] = ext.win_level >= 0 || ext.draw ? retro_detail::kNeverLost
-                                                          : static_cast<std::uint16_t>(ext.loss_floor);
+          if (ext.win_level >= 0) {
+            if (ext.win_level > retro_detail::kLastWinAtLevel)
+              throw std::logic_error("remoteness overflow in tier " + name_);
+            loss_floor_[i] = static_cast<std::uint16_t>(retro_detail::kWinAt | ext.win_level);
+            note_due(last, ext.win_level);
+          } else if (ext.draw) {
+            if (count == 0) state_[i] = kDrawCode;
+            else loss_floor_[i] = retro_detail::kNeverLost;
+          } else {
+            // With no in-tier child (count 0) the pass of level loss_floor decides it.
+            loss_floor_[i] = static_cast<std::uint16_t>(ext.loss_floor);
+            if (count == 0) note_due(last, ext.loss_floor);
+          }
+          continue;
+        }
+        if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
+        if (count == 0 && ext.win_level < 0) {
+          if (ext.draw) state_[i] = kDrawCode;
+          else pending.add(false, ext.loss_floor, i);
         }
       }
     });
     for (auto& l : local) l.merge_into(pending_);
+    for (int l : last_due) last_due_ = std::max(last_due_, l);
     for (auto& v : reexamined) reexamined_.insert(reexamined_.end(), v.begin(), v.end());
     std::sort(reexamined_.begin(), reexamined_.end());
     deepest_external_ = 0;
@@ -268,67 +297,90 @@ class RetrogradeSolver {
     if (options_.progress) options_.progress({name_, level, decided, state_.size()});
   }
 
+  static void note_due(int& last, int level) { last = std::max(last, level); }
+
+  // Un-moves from one position decided at the previous level: a lost child wins its
+  // predecessors now; a won child counts down theirs, losing those left with no other hope.
+  void unmove_from(std::uint64_t child, bool child_lost, int level, std::uint64_t& claimed, int& last_due,
+                   std::array<std::uint64_t, retro_detail::kMaxChildren>& preds, Position& p) {
+    const Code win_code = encode(Outcome::win(level));
+    const Code loss_code = encode(Outcome::loss(level));
+    game_.unrank(tier_, child, p);
+    int count = 0;
+    game_.for_each_unmove(p, [&](const Position& q) {
+      if (count == retro_detail::kMaxChildren) throw std::logic_error("too many un-moves in tier " + name_);
+      preds[count++] = game_.rank(q);
+    });
+    std::sort(preds.begin(), preds.begin() + count);
+    count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
+    for (int j = 0; j < count; ++j) {
+      const std::uint64_t q = preds[j];
+      if (load(q) != retro_detail::kUndecided || loss_floor_[q] == retro_detail::kReexamined) continue;
+      if (child_lost) {
+        claimed += claim(q, win_code);
+        continue;
+      }
+      if (std::atomic_ref<std::uint8_t>(counter_[q]).fetch_sub(1, std::memory_order_relaxed) != 1) continue;
+      const std::uint16_t floor = loss_floor_[q];
+      if (floor & retro_detail::kWinAt) continue;  // never lost
+      if (floor <= level) claimed += claim(q, loss_code);
+      else note_due(last_due, floor);  // the pass of level `floor` decides it
+    }
+  }
+
+  // Decides an undecided position whose external win or loss floor falls due at `level`.
+  bool decide_due(std::uint64_t i, int level) {
+    const std::uint16_t floor = loss_floor_[i];
+    if (floor == (retro_detail::kWinAt | level)) return claim(i, encode(Outcome::win(level)));
+    if (floor == level && std::atomic_ref<std::uint8_t>(counter_[i]).load(std::memory_order_relaxed) == 0)
+      return claim(i, encode(Outcome::loss(level)));
+    return false;
+  }
+
   void propagate_backward()
     requires Unmovable<G>
   {
-    std::vector<std::uint64_t> frontier = decide_pending(0);
-    std::uint64_t decided = frontier.size();
-    report(0, decided);
+    const std::uint64_t n = state_.size();
+    std::uint64_t decided = 0;
+    std::uint64_t previous = 0;  // positions decided at the previous level
     // A transient child reads values one ply deeper: a position with one can be decided two
     // levels after its grandchild, or by an external value up to two plies further.
-    bool older_frontier = false;
-    for (int level = 1; !frontier.empty() || pending_.any_from(level) ||
-                        (!reexamined_.empty() && (older_frontier || level <= deepest_external_ + 2));
+    bool older_previous = false;
+    for (int level = 0; level == 0 || previous > 0 || level <= last_due_ ||
+                        (!reexamined_.empty() && (older_previous || level <= deepest_external_ + 2));
          ++level) {
-      if (level > kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
-      std::vector<std::uint64_t> next = decide_pending(level);
+      if (level > retro_detail::kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + name_);
       const std::vector<std::uint64_t> examined = examine(reexamined_, level);
-      tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
-      tbb::enumerable_thread_specific<retro_detail::PendingLevels> later;
-      const Code win_code = encode(Outcome::win(level));
-      const Code loss_code = encode(Outcome::loss(level));
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), 256), [&](const auto& r) {
-        auto& out = found.local();
-        auto& pending = later.local();
+      // Level 0 only counts the finished games initialize wrote; nothing is decided before.
+      const Code previous_win = level > 0 ? encode(Outcome::win(level - 1)) : kDrawCode;
+      const Code previous_loss = level > 0 ? encode(Outcome::loss(level - 1)) : kDrawCode;
+      tbb::enumerable_thread_specific<std::uint64_t> claimed(0);
+      tbb::enumerable_thread_specific<int> last_due(0);
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 4096), [&](const auto& r) {
+        std::uint64_t& mine = claimed.local();
+        int& last = last_due.local();
         std::array<std::uint64_t, retro_detail::kMaxChildren> preds;
         Position p;
-        for (std::size_t k = r.begin(); k != r.end(); ++k) {
-          const std::uint64_t child = frontier[k];
-          const bool child_lost = decode(load(child)).value == Value::Loss;
-          game_.unrank(tier_, child, p);
-          int count = 0;
-          game_.for_each_unmove(p, [&](const Position& q) {
-            if (count == retro_detail::kMaxChildren) throw std::logic_error("too many un-moves in tier " + name_);
-            preds[count++] = game_.rank(q);
-          });
-          std::sort(preds.begin(), preds.begin() + count);
-          count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
-          for (int j = 0; j < count; ++j) {
-            const std::uint64_t q = preds[j];
-            if (load(q) != retro_detail::kUndecided || loss_floor_[q] == retro_detail::kReexamined) continue;
-            if (child_lost) {
-              if (claim(q, win_code)) out.push_back(q);
-              continue;
-            }
-            if (std::atomic_ref<std::uint8_t>(counter_[q]).fetch_sub(1, std::memory_order_relaxed) != 1) continue;
-            const std::uint16_t floor = loss_floor_[q];
-            if (floor == retro_detail::kNeverLost) continue;
-            if (floor <= level) {
-              if (claim(q, loss_code)) out.push_back(q);
-            } else {
-              pending.add(false, floor, q);
-            }
+        for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+          const Code s = load(i);
+          if (level == 0) {
+            mine += s != retro_detail::kUndecided && s != kDrawCode && s != retro_detail::kUnusedSlot;
+          } else if (s == previous_win || s == previous_loss) {
+            unmove_from(i, s == previous_loss, level, mine, last, preds, p);
+          } else if (s == retro_detail::kUndecided) {
+            mine += decide_due(i, level);
           }
         }
       });
-      for (auto& v : found) next.insert(next.end(), v.begin(), v.end());
-      for (auto& l : later) l.merge_into(pending_);
+      std::uint64_t now = 0;
+      for (std::uint64_t c : claimed) now += c;
+      for (int l : last_due) last_due_ = std::max(last_due_, l);
       for (std::uint64_t i : examined)
-        if (claim(i >> 1, encode((i & 1) ? Outcome::win(level) : Outcome::loss(level)))) next.push_back(i >> 1);
-      decided += next.size();
+        now += claim(i >> 1, encode((i & 1) ? Outcome::win(level) : Outcome::loss(level)));
+      decided += now;
       report(level, decided);
-      older_frontier = !frontier.empty();
-      frontier = std::move(next);
+      older_previous = previous > 0;
+      previous = now;
     }
   }
 
@@ -446,6 +498,7 @@ class RetrogradeSolver {
   retro_detail::PendingLevels pending_;
   std::vector<std::uint64_t> reexamined_;  // positions with a transient child
   int deepest_external_ = 0;               // longest remoteness in the solved dependencies
+  int last_due_ = 0;                       // the last level at which a recorded decision falls due
 };
 
 template <Enumerable G>
