@@ -132,6 +132,9 @@ class RetrogradeSolver {
     if (unmoves) {
       counter_.assign(n, 0);
       loss_floor_.assign(n, 0);
+      const std::uint64_t blocks = (n + (std::uint64_t{1} << kBlockShift) - 1) >> kBlockShift;
+      decided_in_block_.assign(blocks, 0);
+      due_in_block_.assign(blocks, 0);
     }
     initialize(unmoves);
     if (unmoves) {
@@ -145,6 +148,8 @@ class RetrogradeSolver {
     }
     counter_ = {};
     loss_floor_ = {};
+    decided_in_block_ = {};
+    due_in_block_ = {};
     return TierTable(std::move(state_));
   }
 
@@ -233,7 +238,8 @@ class RetrogradeSolver {
             // A finished game has no move, so nothing un-moves into it; the pass of the
             // level after its own un-moves from it.
             state_[i] = encode(*o);
-            note_due(last, o->remoteness + 1);
+            mark(decided_in_block_, i, o->remoteness);
+            last = std::max(last, o->remoteness + 1);
           } else {
             pending.add(o->value == Value::Win, o->remoteness, i);
           }
@@ -253,14 +259,14 @@ class RetrogradeSolver {
             if (ext.win_level > retro_detail::kLastWinAtLevel)
               throw std::logic_error("remoteness overflow in tier " + name_);
             loss_floor_[i] = static_cast<std::uint16_t>(retro_detail::kWinAt | ext.win_level);
-            note_due(last, ext.win_level);
+            note_due(last, ext.win_level, i);
           } else if (ext.draw) {
             if (count == 0) state_[i] = kDrawCode;
             else loss_floor_[i] = retro_detail::kNeverLost;
           } else {
             // With no in-tier child (count 0) the pass of level loss_floor decides it.
             loss_floor_[i] = static_cast<std::uint16_t>(ext.loss_floor);
-            if (count == 0) note_due(last, ext.loss_floor);
+            if (count == 0) note_due(last, ext.loss_floor, i);
           }
           continue;
         }
@@ -297,14 +303,38 @@ class RetrogradeSolver {
     if (options_.progress) options_.progress({name_, level, decided, state_.size()});
   }
 
-  static void note_due(int& last, int level) { last = std::max(last, level); }
+  // The passes skip blocks of slots with nothing to do at their level: one bit per level
+  // (modulo 64) says that some slot of the block was decided at that level, or that a
+  // recorded decision falls due there. A pass clears the decided bits it has used; a due
+  // bit left from a level 64 earlier costs one needless look.
+  static constexpr int kBlockShift = 8;
+  static std::uint64_t level_bit(int level) { return std::uint64_t{1} << (level & 63); }
+  static bool has(const std::vector<std::uint64_t>& blocks, std::uint64_t b, int level) {
+    return std::atomic_ref<const std::uint64_t>(blocks[b]).load(std::memory_order_relaxed) & level_bit(level);
+  }
+  static void mark(std::vector<std::uint64_t>& blocks, std::uint64_t i, int level) {
+    std::atomic_ref<std::uint64_t> bits(blocks[i >> kBlockShift]);
+    if (!(bits.load(std::memory_order_relaxed) & level_bit(level)))
+      bits.fetch_or(level_bit(level), std::memory_order_relaxed);
+  }
+  bool claim_at(std::uint64_t i, int level, bool win) {
+    if (!claim(i, encode(win ? Outcome::win(level) : Outcome::loss(level)))) return false;
+    mark(decided_in_block_, i, level);
+    return true;
+  }
+
+  // Records that a decision on slot i falls due at `level` (to the pass of that level);
+  // `last` gathers the last such level per thread.
+  void note_due(int& last, int level, std::uint64_t i) {
+    if (level > retro_detail::kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + name_);
+    last = std::max(last, level);
+    mark(due_in_block_, i, level);
+  }
 
   // Un-moves from one position decided at the previous level: a lost child wins its
   // predecessors now; a won child counts down theirs, losing those left with no other hope.
   void unmove_from(std::uint64_t child, bool child_lost, int level, std::uint64_t& claimed, int& last_due,
                    std::array<std::uint64_t, retro_detail::kMaxChildren>& preds, Position& p) {
-    const Code win_code = encode(Outcome::win(level));
-    const Code loss_code = encode(Outcome::loss(level));
     game_.unrank(tier_, child, p);
     int count = 0;
     game_.for_each_unmove(p, [&](const Position& q) {
@@ -317,23 +347,23 @@ class RetrogradeSolver {
       const std::uint64_t q = preds[j];
       if (load(q) != retro_detail::kUndecided || loss_floor_[q] == retro_detail::kReexamined) continue;
       if (child_lost) {
-        claimed += claim(q, win_code);
+        claimed += claim_at(q, level, true);
         continue;
       }
       if (std::atomic_ref<std::uint8_t>(counter_[q]).fetch_sub(1, std::memory_order_relaxed) != 1) continue;
       const std::uint16_t floor = loss_floor_[q];
       if (floor & retro_detail::kWinAt) continue;  // never lost
-      if (floor <= level) claimed += claim(q, loss_code);
-      else note_due(last_due, floor);  // the pass of level `floor` decides it
+      if (floor <= level) claimed += claim_at(q, level, false);
+      else note_due(last_due, floor, q);  // the pass of level `floor` decides it
     }
   }
 
   // Decides an undecided position whose external win or loss floor falls due at `level`.
   bool decide_due(std::uint64_t i, int level) {
     const std::uint16_t floor = loss_floor_[i];
-    if (floor == (retro_detail::kWinAt | level)) return claim(i, encode(Outcome::win(level)));
+    if (floor == (retro_detail::kWinAt | level)) return claim_at(i, level, true);
     if (floor == level && std::atomic_ref<std::uint8_t>(counter_[i]).load(std::memory_order_relaxed) == 0)
-      return claim(i, encode(Outcome::loss(level)));
+      return claim_at(i, level, false);
     return false;
   }
 
@@ -341,6 +371,7 @@ class RetrogradeSolver {
     requires Unmovable<G>
   {
     const std::uint64_t n = state_.size();
+    const std::uint64_t blocks = (n + (std::uint64_t{1} << kBlockShift) - 1) >> kBlockShift;
     std::uint64_t decided = 0;
     std::uint64_t previous = 0;  // positions decided at the previous level
     // A transient child reads values one ply deeper: a position with one can be decided two
@@ -356,27 +387,38 @@ class RetrogradeSolver {
       const Code previous_loss = level > 0 ? encode(Outcome::loss(level - 1)) : kDrawCode;
       tbb::enumerable_thread_specific<std::uint64_t> claimed(0);
       tbb::enumerable_thread_specific<int> last_due(0);
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 4096), [&](const auto& r) {
-        std::uint64_t& mine = claimed.local();
-        int& last = last_due.local();
+      const Code* const codes = state_.data();
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, blocks, 16), [&](const auto& r) {
+        std::uint64_t mine = 0;
+        int last = 0;
         std::array<std::uint64_t, retro_detail::kMaxChildren> preds;
         Position p;
-        for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-          const Code s = load(i);
-          if (level == 0) {
-            mine += s != retro_detail::kUndecided && s != kDrawCode && s != retro_detail::kUnusedSlot;
-          } else if (s == previous_win || s == previous_loss) {
-            unmove_from(i, s == previous_loss, level, mine, last, preds, p);
-          } else if (s == retro_detail::kUndecided) {
-            mine += decide_due(i, level);
+        for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
+          const bool previous_here = level > 0 && has(decided_in_block_, b, level - 1);
+          const bool due_here = level == 0 || has(due_in_block_, b, level);
+          if (!previous_here && !due_here) continue;
+          const std::uint64_t end = std::min(n, (b + 1) << kBlockShift);
+          for (std::uint64_t i = b << kBlockShift; i != end; ++i) {
+            const Code s = std::atomic_ref<const Code>(codes[i]).load(std::memory_order_relaxed);
+            if (s == previous_win || s == previous_loss) {
+              if (previous_here) unmove_from(i, s == previous_loss, level, mine, last, preds, p);
+            } else if (due_here) {
+              if (level == 0) mine += s > kDrawCode && s != retro_detail::kUnusedSlot;
+              else if (s == retro_detail::kUndecided) mine += decide_due(i, level);
+            }
           }
+          // Nothing else is decided at level - 1: the bit is free for level + 63.
+          if (previous_here)
+            std::atomic_ref<std::uint64_t>(decided_in_block_[b]).fetch_and(~level_bit(level - 1),
+                                                                           std::memory_order_relaxed);
         }
+        claimed.local() += mine;
+        last_due.local() = std::max(last_due.local(), last);
       });
       std::uint64_t now = 0;
       for (std::uint64_t c : claimed) now += c;
       for (int l : last_due) last_due_ = std::max(last_due_, l);
-      for (std::uint64_t i : examined)
-        now += claim(i >> 1, encode((i & 1) ? Outcome::win(level) : Outcome::loss(level)));
+      for (std::uint64_t i : examined) now += claim_at(i >> 1, level, i & 1);
       decided += now;
       report(level, decided);
       older_previous = previous > 0;
@@ -495,6 +537,7 @@ class RetrogradeSolver {
   std::vector<Code> state_;
   std::vector<std::uint8_t> counter_;
   std::vector<std::uint16_t> loss_floor_;
+  std::vector<std::uint64_t> decided_in_block_, due_in_block_;  // level bits per block of slots
   retro_detail::PendingLevels pending_;
   std::vector<std::uint64_t> reexamined_;  // positions with a transient child
   int deepest_external_ = 0;               // longest remoteness in the solved dependencies
