@@ -236,10 +236,9 @@ class RetrogradeSolver {
             state_[i] = kDrawCode;
           } else if (unmoves) {
             // A finished game has no move, so nothing un-moves into it; the pass of the
-            // level after its own un-moves from it.
+            // level after its own un-moves from it (its block is marked due for that pass).
             state_[i] = encode(*o);
-            mark(decided_in_block_, i, o->remoteness);
-            last = std::max(last, o->remoteness + 1);
+            note_due(last, o->remoteness + 1, i);
           } else {
             pending.add(o->value == Value::Win, o->remoteness, i);
           }
@@ -401,7 +400,7 @@ class RetrogradeSolver {
           for (std::uint64_t i = b << kBlockShift; i != end; ++i) {
             const Code s = std::atomic_ref<const Code>(codes[i]).load(std::memory_order_relaxed);
             if (s == previous_win || s == previous_loss) {
-              if (previous_here) unmove_from(i, s == previous_loss, level, mine, last, preds, p);
+              if (level > 0) unmove_from(i, s == previous_loss, level, mine, last, preds, p);
             } else if (due_here) {
               if (level == 0) mine += s > kDrawCode && s != retro_detail::kUnusedSlot;
               else if (s == retro_detail::kUndecided) mine += decide_due(i, level);
