@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include <tbb/global_control.h>
+#include "tests/common/solve_helpers.hpp"
 
 #include "cross_check.hpp"
 
@@ -15,10 +15,6 @@ namespace {
 Tables& shared_tables() {
   static Tables tables;
   return tables;
-}
-
-bool same_codes(const zz::TierTable& a, const zz::TierTable& b) {
-  return std::equal(a.codes().begin(), a.codes().end(), b.codes().begin(), b.codes().end());
 }
 
 }  // namespace
@@ -74,13 +70,9 @@ TEST_CASE("KPvKP: identical with 1 and 2 threads, with un-moves and with sweeps"
   const Material m = material("KPvKP");
   const auto deps = tables.dependencies(m);
   const std::span<const zz::SolvedTier<Material>> solved(deps);
-  zz::TierTable one;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = zz::solve_tier(tables.game(), m, solved);
-  }
-  CHECK(same_codes(one, tables.get(m)));
+  const zz::TierTable one = zz_test::with_threads(1, [&] { return zz::solve_tier(tables.game(), m, solved); });
+  CHECK(zz_test::same_codes(one, tables.get(m)));
   zz::SolveOptions sweeps;
   sweeps.force_sweeps = true;
-  CHECK(same_codes(zz::solve_tier(tables.game(), m, solved, sweeps), tables.get(m)));
+  CHECK(zz_test::same_codes(zz::solve_tier(tables.game(), m, solved, sweeps), tables.get(m)));
 }

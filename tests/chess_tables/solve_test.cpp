@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include <tbb/global_control.h>
+#include "tests/common/solve_helpers.hpp"
 
 #include "cross_check.hpp"
 
@@ -21,10 +21,6 @@ Tables& shared_tables() {
 int longest_mate(const std::string& name) {
   const zz::TierStats s = shared_tables().get(name).stats();
   return (s.longest_win + 1) / 2;
-}
-
-bool same_codes(const zz::TierTable& a, const zz::TierTable& b) {
-  return std::equal(a.codes().begin(), a.codes().end(), b.codes().begin(), b.codes().end());
 }
 
 }  // namespace
@@ -60,17 +56,10 @@ TEST_CASE("tables are identical with 1 and 2 threads") {
     const Material m = material(name);
     const auto deps = tables.dependencies(m);
     const std::span<const zz::SolvedTier<Material>> solved(deps);
-    zz::TierTable one, two;
-    {
-      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-      one = zz::solve_tier(tables.game(), m, solved);
-    }
-    {
-      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-      two = zz::solve_tier(tables.game(), m, solved);
-    }
-    CHECK(same_codes(one, two));
-    CHECK(same_codes(one, tables.get(m)));
+    const auto solve = [&] { return zz::solve_tier(tables.game(), m, solved); };
+    const zz::TierTable one = zz_test::with_threads(1, solve), two = zz_test::with_threads(2, solve);
+    CHECK(zz_test::same_codes(one, two));
+    CHECK(zz_test::same_codes(one, tables.get(m)));
   }
 }
 
@@ -82,7 +71,7 @@ TEST_CASE("un-moves and sweeps give identical tables") {
     CAPTURE(name);
     const Material m = material(name);
     const auto deps = tables.dependencies(m);
-    CHECK(same_codes(zz::solve_tier(tables.game(), m, std::span<const zz::SolvedTier<Material>>(deps), sweeps),
+    CHECK(zz_test::same_codes(zz::solve_tier(tables.game(), m, std::span<const zz::SolvedTier<Material>>(deps), sweeps),
                      tables.get(m)));
   }
 }

@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <tbb/global_control.h>
+#include "tests/common/solve_helpers.hpp"
 
 #include <doctest/doctest.h>
 
@@ -32,8 +32,7 @@ inline std::map<std::string, TierTable> solve(const Tablut& g, Material root, co
 
 // The same solve with TBB limited to `threads` workers.
 inline std::map<std::string, TierTable> solve_with_threads(const Tablut& g, Material root, int threads) {
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-  return solve(g, root);
+  return zz_test::with_threads(threads, [&] { return solve(g, root); });
 }
 
 // The game's own position hash, as a key for the graph's maps.

@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <tbb/global_control.h>
+#include "tests/common/solve_helpers.hpp"
 
 #include "core/taktikl/game.hpp"
 #include "reference_rules.hpp"
@@ -209,19 +209,12 @@ TEST_CASE("tables are identical with 1 and 2 threads, with and without sweeps") 
   for (const char* no_move : {"no-move=draw", "no-move=pass", "no-move=loss"}) {
     CAPTURE(no_move);
     const TakTikl g = make({"no-return=off", no_move});
-    TierTable one, two, swept;
-    {
-      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-      one = solve(g);
-    }
-    {
-      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-      two = solve(g);
-      SolveOptions sweeps;
-      sweeps.force_sweeps = true;
-      swept = solve(g, sweeps);
-    }
-    CHECK(std::equal(one.codes().begin(), one.codes().end(), two.codes().begin(), two.codes().end()));
-    CHECK(std::equal(one.codes().begin(), one.codes().end(), swept.codes().begin(), swept.codes().end()));
+    SolveOptions sweeps;
+    sweeps.force_sweeps = true;
+    const TierTable one = zz_test::with_threads(1, [&] { return solve(g); });
+    const TierTable two = zz_test::with_threads(2, [&] { return solve(g); });
+    const TierTable swept = zz_test::with_threads(2, [&] { return solve(g, sweeps); });
+    CHECK(zz_test::same_codes(one, two));
+    CHECK(zz_test::same_codes(one, swept));
   }
 }

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <tbb/global_control.h>
+#include "tests/common/solve_helpers.hpp"
 
 #include "core/tatedrez/game.hpp"
 #include "reference_rules.hpp"
@@ -159,8 +159,7 @@ TEST_CASE("sweeps and un-moves give identical tables") {
       const auto b = solve(g, sweeps);
       for (const auto& [name, table] : a) {
         CAPTURE(name);
-        CHECK(std::equal(table.codes().begin(), table.codes().end(), b.at(name).codes().begin(),
-                         b.at(name).codes().end()));
+        CHECK(zz_test::same_codes(table, b.at(name)));
       }
     }
   }
@@ -168,18 +167,10 @@ TEST_CASE("sweeps and un-moves give identical tables") {
 
 TEST_CASE("tables are identical with 1 and 2 threads") {
   const TateDrez g = make({"no-move=pass", "rounds=30"});
-  std::map<std::string, TierTable> one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = solve(g);
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = solve(g);
-  }
+  const auto one = zz_test::with_threads(1, [&] { return solve(g); });
+  const auto two = zz_test::with_threads(2, [&] { return solve(g); });
   for (const auto& [name, table] : one) {
     CAPTURE(name);
-    CHECK(std::equal(table.codes().begin(), table.codes().end(), two.at(name).codes().begin(),
-                     two.at(name).codes().end()));
+    CHECK(zz_test::same_codes(table, two.at(name)));
   }
 }
