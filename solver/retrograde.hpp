@@ -145,10 +145,13 @@ class RetrogradeSolver {
     } else {
       sweep_forward();
     }
-    for (Code& c : state_) {
-      if (c == retro_detail::kUndecided) c = kDrawCode;
-      else if (c == retro_detail::kUnusedSlot) c = kUnusedCode;
-    }
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 16), [&](const auto& r) {
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+        Code& c = state_[i];
+        if (c == retro_detail::kUndecided) c = kDrawCode;
+        else if (c == retro_detail::kUnusedSlot) c = kUnusedCode;
+      }
+    });
     counter_ = {};
     loss_floor_ = {};
     decided_in_block_ = {};
