@@ -11,6 +11,7 @@
 #include "solver/search/dfpn.hpp"
 #include "solver/search/oracle.hpp"
 #include "solver/table/store.hpp"
+#include "tests/tablut_tables/dfpn_check.hpp"
 #include "tests/tablut_tables/explicit_graph.hpp"
 
 using namespace zz;
@@ -38,27 +39,7 @@ TEST_CASE("df-pn agrees with every built table on sampled positions") {
       const TierTable& table = store.load(m);
       ++tiers;
       MESSAGE("checking ", g.tier_name(m));
-      Position p;
-      for (int sampled = 0; sampled < 12;) {
-        const std::uint64_t i = rng() % table.size();
-        if (!table.used(i)) continue;
-        REQUIRE(g.unrank(m, i, p));
-        ++sampled;
-        const Outcome o = table.outcome(i);
-        for (int n : {1, 3, 5}) {
-          CAPTURE(g.format(p));
-          CAPTURE(n);
-          const ProofResult attack = prover.prove(p, true, n);
-          const ProofResult defence = prover.prove(p, false, n);
-          REQUIRE(attack.status != ProofStatus::Unknown);
-          REQUIRE(defence.status != ProofStatus::Unknown);
-          const bool mover_wins = o.value == Value::Win && o.remoteness <= n;
-          const bool mover_loses = o.value == Value::Loss && o.remoteness <= n;
-          CHECK((attack.status == ProofStatus::Proven) == mover_wins);
-          CHECK((defence.status == ProofStatus::Proven) == mover_loses);
-          decisive += mover_wins || mover_loses;
-        }
-      }
+      decisive += check_dfpn_on_samples(prover, g, m, table, rng, 12);
     }
   MESSAGE(tiers, " tables, ", decisive, " of their sampled (position, horizon) pairs decisive");
   CHECK(tiers >= 15);

@@ -7,6 +7,7 @@
 
 #include "solver/search/dfpn.hpp"
 #include "solver/search/oracle.hpp"
+#include "tests/tablut_tables/dfpn_check.hpp"
 #include "tests/tablut_tables/explicit_graph.hpp"
 
 using namespace zz;
@@ -27,27 +28,7 @@ TEST_CASE("df-pn agrees with the tables on sampled positions of every tier up to
       const auto tables = solve(g, m);
       const TierTable& table = tables.at(g.tier_name(m));
       ++tiers;
-      Position p;
-      for (int sampled = 0; sampled < 30;) {
-        const std::uint64_t i = rng() % table.size();
-        if (!table.used(i)) continue;
-        REQUIRE(g.unrank(m, i, p));
-        ++sampled;
-        const Outcome o = table.outcome(i);
-        for (int n : {1, 3, 5}) {
-          CAPTURE(g.format(p));
-          CAPTURE(n);
-          const bool mover_wins = o.value == Value::Win && o.remoteness <= n;
-          const bool mover_loses = o.value == Value::Loss && o.remoteness <= n;
-          const ProofResult attack = prover.prove(p, true, n);
-          const ProofResult defence = prover.prove(p, false, n);
-          REQUIRE(attack.status != ProofStatus::Unknown);
-          REQUIRE(defence.status != ProofStatus::Unknown);
-          CHECK((attack.status == ProofStatus::Proven) == mover_wins);
-          CHECK((defence.status == ProofStatus::Proven) == mover_loses);
-          decisive += mover_wins || mover_loses;
-        }
-      }
+      decisive += check_dfpn_on_samples(prover, g, m, table, rng, 30);
     }
   CHECK(tiers == 10);
   CHECK(decisive > 300);
