@@ -135,9 +135,8 @@ class RetrogradeSolver {
     if (unmoves) {
       counter_.assign(n, 0);
       loss_floor_.assign(n, 0);
-      const std::uint64_t blocks = (n + (std::uint64_t{1} << kBlockShift) - 1) >> kBlockShift;
-      decided_in_block_.assign(blocks, 0);
-      due_in_block_.assign(blocks, 0);
+      decided_in_block_.assign(block_count(n), 0);
+      due_in_block_.assign(block_count(n), 0);
     }
     initialize(unmoves);
     if (unmoves) {
@@ -313,6 +312,9 @@ class RetrogradeSolver {
   // recorded decision falls due there. A pass clears the decided bits it has used; a due
   // bit left from a level 64 earlier costs one needless look.
   static constexpr int kBlockShift = 8;
+  static std::uint64_t block_count(std::uint64_t slots) {
+    return (slots + (std::uint64_t{1} << kBlockShift) - 1) >> kBlockShift;
+  }
   static std::uint64_t level_bit(int level) { return std::uint64_t{1} << (level & 63); }
   static bool has(const std::vector<std::uint64_t>& blocks, std::uint64_t b, int level) {
     return std::atomic_ref<const std::uint64_t>(blocks[b]).load(std::memory_order_relaxed) & level_bit(level);
@@ -376,7 +378,7 @@ class RetrogradeSolver {
     requires Unmovable<G>
   {
     const std::uint64_t n = state_.size();
-    const std::uint64_t blocks = (n + (std::uint64_t{1} << kBlockShift) - 1) >> kBlockShift;
+    const std::uint64_t blocks = decided_in_block_.size();
     std::uint64_t decided = 0;
     std::uint64_t previous = 0;  // positions decided at the previous level
     // A transient child reads values one ply deeper: a position with one can be decided two

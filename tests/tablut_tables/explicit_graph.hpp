@@ -129,8 +129,7 @@ inline void check_same_tables(const std::map<std::string, TierTable>& a, const s
   REQUIRE(a.size() == b.size());
   for (const auto& [name, table] : a) {
     CAPTURE(name);
-    const auto codes = table.codes(), other = b.at(name).codes();
-    REQUIRE(std::equal(codes.begin(), codes.end(), other.begin(), other.end()));
+    REQUIRE(zz_test::same_codes(table, b.at(name)));
   }
 }
 
