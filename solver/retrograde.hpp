@@ -155,7 +155,9 @@ class RetrogradeSolver {
     loss_floor_ = {};
     decided_in_block_ = {};
     due_in_block_ = {};
-    return TierTable(std::move(state_));
+    TierTable table(state_);
+    state_ = {};
+    return table;
   }
 
  private:

@@ -1,12 +1,15 @@
 #pragma once
 // The tables of one game and rule variant in a data directory:
 //   DIR/<game>/<rules>/<tier>.zzt
-// Loaded tables stay in memory for the life of the store.
+// Tables are opened once (mapped, each block checked on first read) and stay open for the
+// life of the store; a store may be shared by threads.
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/common/error.hpp"
 #include "solver/game.hpp"
@@ -34,15 +37,19 @@ class TableStore {
 
   const TierTable& load(const Tier& t) {
     const std::string name = game_.tier_name(t);
+    std::lock_guard lock(mutex_);
     auto it = cache_.find(name);
     if (it != cache_.end()) return *it->second;
-    auto table = std::make_unique<TierTable>(read_table(file(t), identity(t)));
+    auto table = std::make_unique<TierTable>(open_table(file(t), identity(t)));
     return *cache_.emplace(name, std::move(table)).first->second;
   }
 
+  // Writes the table and keeps it; a table it replaces stays valid until the store ends.
   const TierTable& save(const Tier& t, TierTable table) {
     write_table(file(t), identity(t), table);
+    std::lock_guard lock(mutex_);
     auto& slot = cache_[game_.tier_name(t)];
+    if (slot) replaced_.push_back(std::move(slot));
     slot = std::make_unique<TierTable>(std::move(table));
     return *slot;
   }
@@ -73,7 +80,9 @@ class TableStore {
  private:
   const G& game_;
   std::filesystem::path dir_;
+  std::mutex mutex_;
   std::map<std::string, std::unique_ptr<TierTable>> cache_;
+  std::vector<std::unique_ptr<TierTable>> replaced_;
 };
 
 }  // namespace zz

@@ -1,12 +1,16 @@
 #pragma once
-// The on-disk form of one tier's table:
+// The on-disk form of one tier's table (format version 2; docs/architecture.md specifies it
+// byte by byte):
 //   8 bytes   magic "ZZTABLE\n"
-//   4 bytes   little-endian length of the header
-//   header    JSON text: format version, game, rules, tier, entries, encoding (u8 or u16),
-//             payload checksum, statistics, the program version that wrote it
+//   4 bytes   little-endian length H of the header
+//   H bytes   JSON header, padded with spaces so that the payload starts at a multiple of 64:
+//             format version, game, rules, tier, entries, encoding (u8 or u16), block size,
+//             checksum of the block checksums, statistics, the program version that wrote it
 //   payload   one code per index (see codes.hpp), 1 or 2 bytes each, little-endian
-// Files are written under a temporary name and renamed when complete, so an interrupted
-// solve never leaves a file that looks finished.
+//   checksums one little-endian 64-bit checksum per 64 KiB block of the payload
+// Files are written under a temporary name, synced, and renamed when complete, so an
+// interrupted solve never leaves a file that looks finished. Version 1 files (no padding,
+// no block checksums, one checksum of the whole payload) are still read, into memory.
 #include <filesystem>
 #include <string>
 
@@ -17,7 +21,7 @@
 
 namespace zz {
 
-inline constexpr int kTableFormatVersion = 1;
+inline constexpr int kTableFormatVersion = 2;
 
 // What a table file must be to serve a request; loading checks each field.
 struct TableIdentity {
@@ -29,11 +33,16 @@ struct TableIdentity {
 
 void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table);
 
-// Throws InputError with a one-line reason if the file is missing, truncated, corrupt, or
-// holds another game, rule variant, tier or size.
+// Opens a table: header, size and block checksums are checked now, and the payload is
+// mapped, each block checked the first time it is read. Throws InputError with a one-line
+// reason if the file is missing, truncated, corrupt, or holds another game, rule variant,
+// tier or size.
+TierTable open_table(const std::filesystem::path& file, const TableIdentity& expected);
+
+// open_table, then every block checked at once.
 TierTable read_table(const std::filesystem::path& file, const TableIdentity& expected);
 
-// The header alone (throws InputError like read_table when it cannot be read).
+// The header alone (throws InputError like open_table when it cannot be read).
 nlohmann::json read_table_header(const std::filesystem::path& file);
 
 }  // namespace zz

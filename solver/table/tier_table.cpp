@@ -1,13 +1,22 @@
 #include "solver/table/tier_table.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
-#include <tbb/parallel_reduce.h>
 #include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 
 namespace zz {
+namespace {
 
-TierStats TierTable::stats() const {
+Code code_at(const std::uint8_t* data, int width, std::uint64_t i) {
+  return width == 1 ? data[i] : static_cast<Code>(data[2 * i] | data[2 * i + 1] << 8);
+}
+
+}  // namespace
+
+TierStats count_stats(std::span<const std::uint8_t> payload, int width) {
   auto add = [](TierStats a, const TierStats& b) {
     a.wins += b.wins;
     a.losses += b.losses;
@@ -16,11 +25,12 @@ TierStats TierTable::stats() const {
     a.longest_loss = std::max(a.longest_loss, b.longest_loss);
     return a;
   };
+  const std::uint64_t n = payload.size() / width;
   TierStats s = tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, codes_.size(), 1 << 16), TierStats{},
-      [&](const tbb::blocked_range<std::size_t>& r, TierStats acc) {
-        for (std::size_t i = r.begin(); i != r.end(); ++i) {
-          const Code c = codes_[i];
+      tbb::blocked_range<std::uint64_t>(0, n, 1 << 16), TierStats{},
+      [&](const tbb::blocked_range<std::uint64_t>& r, TierStats acc) {
+        for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+          const Code c = code_at(payload.data(), width, i);
           if (c == kUnusedCode) continue;
           const Outcome o = decode(c);
           switch (o.value) {
@@ -32,8 +42,37 @@ TierStats TierTable::stats() const {
         return acc;
       },
       add);
-  s.entries = codes_.size();
+  s.entries = n;
   return s;
+}
+
+TierTable::TierTable(std::span<const Code> codes) : size_(codes.size()) {
+  const Code widest = codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end());
+  width_ = widest < 256 ? 1 : 2;
+  owned_.resize(codes.size() * width_);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, codes.size(), 1 << 16), [&](const auto& r) {
+    for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+      owned_[i * width_] = static_cast<std::uint8_t>(codes[i] & 0xFF);
+      if (width_ == 2) owned_[i * 2 + 1] = static_cast<std::uint8_t>(codes[i] >> 8);
+    }
+  });
+  data_ = owned_.data();
+  stats_ = count_stats(owned_, width_);
+}
+
+TierTable::TierTable(std::vector<std::uint8_t> payload, int width, const TierStats& stats)
+    : size_(payload.size() / width), width_(width), owned_(std::move(payload)), stats_(stats) {
+  data_ = owned_.data();
+}
+
+TierTable::TierTable(std::shared_ptr<const MappedPayload> mapped, int width, const TierStats& stats)
+    : size_(mapped->bytes().size() / width), width_(width), mapped_(std::move(mapped)), stats_(stats) {
+  data_ = mapped_->bytes().data();
+}
+
+std::span<const std::uint8_t> TierTable::bytes() const {
+  if (mapped_) mapped_->check_all();
+  return {data_, size_ * width_};
 }
 
 }  // namespace zz

@@ -1,5 +1,5 @@
 #pragma once
-// The published perft counts of ../shared/data/chess/perft.epd.
+// The published perft counts of tests/data/chess/perft.epd.
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -14,7 +14,7 @@ struct PerftCase {
 };
 
 inline std::vector<PerftCase> load_perft_cases() {
-  std::ifstream in(std::string(ZZ_SHARED_DIR) + "/data/chess/perft.epd");
+  std::ifstream in(std::string(ZZ_TEST_DATA) + "/chess/perft.epd");
   std::vector<PerftCase> cases;
   std::string line;
   while (std::getline(in, line)) {

@@ -17,7 +17,7 @@ auto with_threads(int threads, F&& f) {
 }
 
 inline bool same_codes(const zz::TierTable& a, const zz::TierTable& b) {
-  return std::equal(a.codes().begin(), a.codes().end(), b.codes().begin(), b.codes().end());
+  return a.width() == b.width() && std::ranges::equal(a.bytes(), b.bytes());
 }
 
 }  // namespace zz_test

@@ -17,8 +17,8 @@ using namespace zz::tablut;
 namespace {
 
 std::ifstream open_data(const std::string& name) {
-  std::ifstream in(std::string(ZZ_SHARED_DIR) + "/data/tablut/" + name);
-  REQUIRE_MESSAGE(in.good(), "cannot open shared/data/tablut/", name);
+  std::ifstream in(std::string(ZZ_TEST_DATA) + "/tablut/" + name);
+  REQUIRE_MESSAGE(in.good(), "cannot open tests/data/tablut/", name);
   return in;
 }
 

@@ -1,4 +1,4 @@
-// Each rule of shared/rules/tablut.md, with the smallest position that shows it and, where a
+// Each rule of docs/rules/tablut.md, with the smallest position that shows it and, where a
 // rule has limits, the position just outside them.
 #include <doctest/doctest.h>
 
