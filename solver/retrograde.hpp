@@ -34,6 +34,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include "core/common/error.hpp"
 #include "solver/game.hpp"
 #include "solver/table/tier_table.hpp"
 
@@ -50,6 +51,8 @@ struct SolveOptions {
   // Sweeps even when the game can un-move: slower, independent of the un-move generator.
   bool force_sweeps = false;
   std::function<void(const SolveProgress&)> progress;
+  // Checked between levels: once set, the solve throws Cancelled.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 template <class Tier>
@@ -306,6 +309,7 @@ class RetrogradeSolver {
   }
 
   void report(int level, std::uint64_t decided) const {
+    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
     if (options_.progress) options_.progress({name_, level, decided, state_.size()});
   }
 

@@ -81,6 +81,14 @@ class Chess {
     chess::for_each_unmove(p, f);
   }
   bool transient(const Position& p) const { return p.en_passant_square() != NoSquare; }
+  // Tables ignore the 50-move rule: they value a position as if its halfmove clock were 0,
+  // and a query says separately whether the rule already allows a draw claim.
+  Position table_view(const Position& p) const {
+    Position q = p;
+    q.set_clocks(0, p.fullmove_number());
+    return q;
+  }
+  int halfmove_clock(const Position& p) const { return p.halfmove_clock(); }
   // How many positions with these colours and side to move the index of p stands for.
   std::uint64_t orbit_size(const Position& p) const {
     const TableOf& t = table_of(p);

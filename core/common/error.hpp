@@ -11,4 +11,9 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A long computation stopped on request (its stop flag), not failed.
+struct Cancelled : std::runtime_error {
+  Cancelled() : std::runtime_error("cancelled") {}
+};
+
 }  // namespace zz

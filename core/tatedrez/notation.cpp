@@ -1,4 +1,4 @@
-// Position and move text: "rN1/1R1/nb1 w 4" (ranks 3..1, side, optional movement plies
+// Position and move text: "rN1/1R1/nbB w 4" (ranks 3..1, side, optional movement plies
 // played) and moves "N@b2" (placement), "b2c3" (movement), "pass".
 #include <charconv>
 #include <string>

@@ -32,6 +32,7 @@ struct AlphaBetaLimits {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   std::uint64_t max_nodes = ~std::uint64_t{0};
   int table_bits = 20;  // per worker thread
+  const std::atomic<bool>* stop = nullptr;  // set by another thread to stop the search
 };
 
 template <Game G>
@@ -59,7 +60,8 @@ class AlphaBetaWorker {
   int search(const Position& p, int depth, int alpha, int beta, int ply, std::vector<std::uint64_t>& line,
              std::atomic<bool>& stop, std::atomic<std::uint64_t>& nodes) {
     const std::uint64_t n = nodes.fetch_add(1, std::memory_order_relaxed) + 1;
-    if ((n & 1023) == 0 && (n >= limits_.max_nodes || std::chrono::steady_clock::now() > limits_.deadline))
+    if ((n & 1023) == 0 && (n >= limits_.max_nodes || std::chrono::steady_clock::now() > limits_.deadline ||
+                            (limits_.stop && limits_.stop->load(std::memory_order_relaxed))))
       stop.store(true, std::memory_order_relaxed);
     if (auto o = game_.outcome(p)) return exact(*o, ply);
     if (auto o = oracle_(p)) return exact(*o, ply);
@@ -168,7 +170,8 @@ SearchResult<G> best_move(const G& game, const Oracle& oracle, const typename G:
   std::atomic<bool> stop{false};
   std::atomic<std::uint64_t> nodes{0};
   const auto out_of_budget = [&] {
-    return std::chrono::steady_clock::now() > limits.deadline || nodes.load() >= limits.max_nodes;
+    return std::chrono::steady_clock::now() > limits.deadline || nodes.load() >= limits.max_nodes ||
+           (limits.stop && limits.stop->load(std::memory_order_relaxed));
   };
   std::vector<std::uint64_t> base(history.begin(), history.end());
   base.push_back(position_hash(game, root));

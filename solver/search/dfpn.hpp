@@ -9,8 +9,10 @@
 // the distance to the win falls with every ply, so no position repeats, and a win within N
 // with repetitions ignored is a win under the rule (for a position with no prior history).
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -27,10 +29,18 @@ struct ProofResult {
   std::uint64_t nodes = 0;
 };
 
+struct ProofProgress {
+  std::uint64_t proof = 0, disproof = 0;  // the root's numbers as last computed
+  std::uint64_t nodes = 0;
+};
+
 struct DfpnLimits {
   std::uint64_t max_nodes = 50'000'000;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   int table_bits = 22;  // transposition table of 2^bits entries
+  const std::atomic<bool>* stop = nullptr;  // set by another thread to stop the search
+  // Called every 2^16 nodes from the searching thread.
+  std::function<void(const ProofProgress&)> progress;
 };
 
 template <Hashable G, class Oracle>
@@ -48,6 +58,7 @@ class DfpnProver {
   ProofResult prove(const Position& root, bool attacker_moves, int plies) {
     nodes_ = 0;
     stopped_ = false;
+    root_ = {1, 1};
     if (auto done = settled(root, attacker_moves, plies)) return {*done ? ProofStatus::Proven : ProofStatus::Disproven, 1};
     frames_.resize(static_cast<std::size_t>(plies) + 1);
     Numbers n{1, 1};
@@ -79,6 +90,11 @@ class DfpnProver {
 
   static Number add(Number a, Number b) { return a >= kInfinity - b ? kInfinity : a + b; }
   static Number sub(Number a, Number b) { return a == kInfinity ? kInfinity : (a > b ? a - b : 0); }
+
+  bool out_of_time() const {
+    return std::chrono::steady_clock::now() > limits_.deadline ||
+           (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
+  }
 
   std::uint64_t key(const Position& p, bool attacker_moves, int plies) const {
     return hash_combine(position_hash(game_, p), static_cast<std::uint64_t>(plies) << 1 | attacker_moves) | 1;
@@ -120,10 +136,11 @@ class DfpnProver {
   void search(const Position& p, bool attacker_moves, int plies, std::size_t depth, Number proof_limit,
               Number disproof_limit) {
     const std::uint64_t nodes_before = nodes_;
-    if (++nodes_ >= limits_.max_nodes || ((nodes_ & 1023) == 0 && std::chrono::steady_clock::now() > limits_.deadline)) {
+    if (++nodes_ >= limits_.max_nodes || ((nodes_ & 1023) == 0 && out_of_time())) {
       stopped_ = true;
       return;
     }
+    if ((nodes_ & 0xFFFF) == 0 && limits_.progress) limits_.progress({root_.proof, root_.disproof, nodes_});
     const std::uint64_t self = key(p, attacker_moves, plies);
     // A settled child is normally never entered, unless its entry was evicted.
     if (auto done = settled(p, attacker_moves, plies)) {
@@ -168,6 +185,7 @@ class DfpnProver {
           second_pick = pick;
         }
       }
+      if (depth == 0) root_ = {proof, disproof};
       if (proof >= proof_limit || disproof >= disproof_limit || stopped_) {
         store(self, {proof, disproof}, nodes_ - nodes_before);
         return;
@@ -194,6 +212,7 @@ class DfpnProver {
   std::vector<std::vector<Child>> frames_;  // one move list per depth, reused
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
+  Numbers root_{1, 1};
 };
 
 }  // namespace zz

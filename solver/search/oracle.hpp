@@ -4,6 +4,7 @@
 // remembers which tiers it does not have.
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -23,15 +24,20 @@ struct NoOracle {
 template <Enumerable G>
 class TableOracle {
  public:
-  TableOracle(const G& game, const std::filesystem::path& data_dir) : game_(game), store_(game, data_dir) {}
+  TableOracle(const G& game, const std::filesystem::path& data_dir)
+      : game_(game), owned_(std::make_unique<TableStore<G>>(game, data_dir)), store_(*owned_) {}
+  // Reads through a store shared with others (it must outlive the oracle).
+  TableOracle(const G& game, TableStore<G>& store) : game_(game), store_(store) {}
 
   std::optional<Outcome> operator()(const typename G::Position& p) const {
     const auto tier = game_.tier_of(p);
-    std::lock_guard<std::mutex> lock(mutex_);
-    const std::string name = game_.tier_name(tier);
-    auto known = available_.find(name);
-    if (known == available_.end()) known = available_.emplace(name, store_.exists(tier)).first;
-    if (!known->second) return std::nullopt;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const std::string name = game_.tier_name(tier);
+      auto known = available_.find(name);
+      if (known == available_.end()) known = available_.emplace(name, store_.exists(tier)).first;
+      if (!known->second) return std::nullopt;
+    }
     return store_.probe(p);
   }
 
@@ -45,7 +51,8 @@ class TableOracle {
 
  private:
   const G& game_;
-  mutable TableStore<G> store_;
+  std::unique_ptr<TableStore<G>> owned_;
+  TableStore<G>& store_;
   mutable std::map<std::string, bool> available_;
   mutable std::mutex mutex_;
 };

@@ -18,6 +18,13 @@
 
 namespace zz {
 
+// A table that has not been built (its file does not exist).
+struct TableMissing : InputError {
+  TableMissing(const std::filesystem::path& file, std::string tier)
+      : InputError("table " + file.string() + ": missing (solve it first)"), tier(std::move(tier)) {}
+  std::string tier;
+};
+
 template <Enumerable G>
 class TableStore {
  public:
@@ -40,6 +47,7 @@ class TableStore {
     std::lock_guard lock(mutex_);
     auto it = cache_.find(name);
     if (it != cache_.end()) return *it->second;
+    if (!exists(t)) throw TableMissing(file(t), name);
     auto table = std::make_unique<TierTable>(open_table(file(t), identity(t)));
     return *cache_.emplace(name, std::move(table)).first->second;
   }

@@ -1,6 +1,8 @@
 // Bad input to every command gets a one-line reason and exit code 2, never a crash.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 #include "cli_runner.hpp"
@@ -72,11 +74,44 @@ TEST_CASE("malformed and impossible positions, illegal moves") {
   expect_refused({"perft", "tatedrez", "3/3/3 x", "2"}, "side to move");
 }
 
-TEST_CASE("missing, corrupt, truncated and mismatched tables") {
+TEST_CASE("a missing table is named with the command that builds it and its size") {
   cli_test::TempDir empty;
-  expect_refused({"query", "tatedrez", "start", "--data", empty.path.string()}, "missing");
-  expect_refused({"export", "tatedrez", "--data", empty.path.string()}, "missing");
+  const std::string data = empty.path.string();
+  expect_refused({"query", "chess", "8/8/8/8/2r5/8/2k5/K6Q w - - 0 1", "--data", data},
+                 "build it with `zugzwang solve chess --material KQvKR --data " + data + "` (about 3.9 MB on disk)");
+  expect_refused({"export", "chess", "--material", "KRvK", "--data", data}, "zugzwang solve chess --material KRvK");
+  expect_refused({"query", "tablut", "9/9/9/3W5/2BBK4/9/9/9/9 w", "--data", data},
+                 "build it with `zugzwang solve tablut --material K1W2B --data " + data + "`");
+  // A position of a sub-table names that table.
+  expect_refused({"query", "chess", "8/8/8/8/8/8/2k5/K6Q w - - 0 1", "--data", data}, "--material KQvK ");
+  CHECK(std::filesystem::is_empty(empty.path));  // refusing builds nothing
+}
 
+TEST_CASE("games that solve in seconds are solved on demand, then answered") {
+  cli_test::TempDir fresh, solved;
+  REQUIRE(run({"solve", "tatedrez", "--rule", "no-move=pass", "--data", solved.path.string()}).code == 0);
+  const std::vector<std::string> query = {"query", "tatedrez", "rN1/1R1/nbB w 4", "--rule", "no-move=pass", "--json"};
+  auto with = [&](const cli_test::TempDir& d) {
+    auto args = query;
+    args.insert(args.end(), {"--data", d.path.string()});
+    return run(args);
+  };
+  const auto on_demand = with(fresh);
+  REQUIRE(on_demand.code == 0);
+  CHECK(on_demand.err.find("solving the whole game now (zugzwang solve tatedrez --rule no-move=pass --data") !=
+        std::string::npos);
+  CHECK(on_demand.out == with(solved).out);
+  const auto again = with(fresh);  // the tables are there now: no second solve
+  CHECK(again.err.empty());
+  CHECK(again.out == on_demand.out);
+  cli_test::TempDir for_export;
+  const auto exported = run({"export", "tatedrez", "--format", "jsonl", "--limit", "3", "--data",
+                             for_export.path.string()});
+  CHECK(exported.code == 0);
+  CHECK(std::count(exported.out.begin(), exported.out.end(), '\n') == 3);
+}
+
+TEST_CASE("corrupt, truncated and mismatched tables") {
   cli_test::TempDir dir;
   const auto data = dir.path.string();
   REQUIRE(run({"solve", "tatedrez", "--data", data}).code == 0);

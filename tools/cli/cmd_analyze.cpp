@@ -1,21 +1,24 @@
 #include <iostream>
 
+#include "api/json.hpp"
 #include "core/common/error.hpp"
 #include "tools/cli/command.hpp"
+#include "tools/cli/text.hpp"
 
 namespace zz::cli {
 
 int run_analyze(const std::vector<std::string>& args) {
   GameOptions game;
-  AnalyzeRequest request;
+  api::AnalyzeRequest request;
   int depth = 0;
   double seconds = 0;
+  bool json = false;
   po::options_description options("options");
   game.add_to(options, true);
   options.add_options()("position", po::value(&request.position)->required(), "position text, or start")(
       "depth", po::value(&depth), "proof horizon and search depth in plies")(
       "time", po::value(&seconds), "time budget in seconds (the horizon grows while time lasts)")(
-      "json", po::bool_switch(&request.json), "one JSON document");
+      "json", po::bool_switch(&json), "one JSON document");
   po::positional_options_description positional;
   positional.add("game", 1).add("position", 1);
   po::variables_map vm;
@@ -30,9 +33,9 @@ int run_analyze(const std::vector<std::string>& args) {
     if (!(seconds > 0) || seconds > 86400) throw InputError("--time must be a positive number of seconds");
     request.seconds = seconds;
   }
-  auto driver = game.driver();
-  request.data_dir = game.data_dir();
-  driver->analyze(request, std::cout);
+  const auto r = game.session()->analyze(request);
+  if (json) std::cout << api::to_json(r).dump() << '\n';
+  else print_analysis(r, std::cout);
   return 0;
 }
 

@@ -2,14 +2,40 @@
 #include <fstream>
 #include <iostream>
 
+#include "api/json.hpp"
 #include "core/common/error.hpp"
 #include "tools/cli/command.hpp"
 
 namespace zz::cli {
+namespace {
+
+// Streams the rows as one JSON document or as JSON lines, never holding the output. The
+// document starts with the first row, so that a refusal (a missing table) writes nothing.
+std::uint64_t write_rows(api::Session& session, const api::ExportRequest& request, bool json_lines,
+                         std::ostream& out) {
+  bool started = false;
+  const auto start = [&] {
+    if (!json_lines)
+      out << "{\"game\":" << api::ojson(session.info().name).dump()
+          << ",\"rules\":" << api::rules_json(session.rules()).dump() << ",\"positions\":[";
+    started = true;
+  };
+  const std::uint64_t written = session.export_rows(request, [&](const api::ExportRow& row) {
+    if (!started) start();
+    else if (!json_lines) out << ',';
+    out << api::to_json(row).dump();
+    if (json_lines) out << '\n';
+  });
+  if (!started) start();
+  if (!json_lines) out << "],\"count\":" << written << "}\n";
+  return written;
+}
+
+}  // namespace
 
 int run_export(const std::vector<std::string>& args) {
   GameOptions game;
-  ExportRequest request;
+  api::ExportRequest request;
   std::string format = "json", where, output;
   std::uint64_t limit = 0;
   po::options_description options("options");
@@ -28,7 +54,7 @@ int run_export(const std::vector<std::string>& args) {
                      options, positional, vm))
     return 0;
   if (format != "json" && format != "jsonl") throw InputError("--format must be json or jsonl, not '" + format + "'");
-  request.json_lines = format == "jsonl";
+  const bool json_lines = format == "jsonl";
   if (!where.empty()) {
     const auto eq = where.find('=');
     const auto value = eq == std::string::npos ? std::nullopt : parse_value(where.substr(eq + 1));
@@ -37,10 +63,9 @@ int run_export(const std::vector<std::string>& args) {
     request.where = value;
   }
   if (vm.count("limit")) request.limit = limit;
-  auto driver = game.driver();
-  request.data_dir = game.data_dir();
+  auto session = game.session();
   if (output.empty()) {
-    driver->export_tables(request, std::cout);
+    write_rows(*session, request, json_lines, std::cout);
     return 0;
   }
   // Written beside the target and renamed when complete, like the tables themselves.
@@ -48,7 +73,7 @@ int run_export(const std::vector<std::string>& args) {
   {
     std::ofstream out(temp);
     if (!out) throw InputError("cannot write " + output);
-    const auto n = driver->export_tables(request, out);
+    const auto n = write_rows(*session, request, json_lines, out);
     out.flush();
     if (!out) throw std::runtime_error("writing " + temp.string() + " failed");
     std::cerr << n << " positions written to " << output << '\n';

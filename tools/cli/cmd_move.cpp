@@ -1,6 +1,8 @@
 #include <iostream>
 
+#include "api/json.hpp"
 #include "tools/cli/command.hpp"
+#include "tools/cli/text.hpp"
 
 namespace zz::cli {
 
@@ -18,7 +20,9 @@ int run_move(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command(args, "zugzwang move GAME POSITION MOVE... [--rule K=V]... [--json]", options, positional, vm))
     return 0;
-  game.driver()->move(position, moves, json, std::cout);
+  const auto r = game.session(false)->move(position, moves);
+  if (json) std::cout << api::to_json(r).dump() << '\n';
+  else print_move(r, std::cout);
   return 0;
 }
 

@@ -1,25 +1,36 @@
 #include <iostream>
 
+#include "api/json.hpp"
 #include "tools/cli/command.hpp"
+#include "tools/cli/text.hpp"
 
 namespace zz::cli {
 
 int run_query(const std::vector<std::string>& args) {
   GameOptions game;
-  QueryRequest request;
+  std::string position;
+  bool json = false, line = false;
   po::options_description options("options");
   game.add_to(options, true);
-  options.add_options()("position", po::value(&request.position)->required(), "position text, or start")(
-      "json", po::bool_switch(&request.json), "one JSON document");
+  options.add_options()("position", po::value(&position)->required(), "position text, or start")(
+      "line", po::bool_switch(&line), "the principal variation instead: best moves to the end")(
+      "json", po::bool_switch(&json), "one JSON document");
   po::positional_options_description positional;
   positional.add("game", 1).add("position", 1);
   po::variables_map vm;
-  if (!parse_command(args, "zugzwang query GAME POSITION|start [--rule K=V]... [--data DIR] [--json]", options,
-                     positional, vm))
+  if (!parse_command(args, "zugzwang query GAME POSITION|start [--line] [--rule K=V]... [--data DIR] [--json]",
+                     options, positional, vm))
     return 0;
-  auto driver = game.driver();
-  request.data_dir = game.data_dir();
-  driver->query(request, std::cout);
+  auto session = game.session();
+  if (line) {
+    const auto r = session->principal_variation(position);
+    if (json) std::cout << api::to_json(r).dump() << '\n';
+    else print_line(r, *session, std::cout);
+    return 0;
+  }
+  const auto r = session->query(position);
+  if (json) std::cout << api::to_json(r).dump() << '\n';
+  else print_query(r, *session, std::cout);
   return 0;
 }
 

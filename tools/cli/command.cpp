@@ -1,9 +1,12 @@
 #include "tools/cli/command.hpp"
 
-#include <cstdlib>
+#include <cstdio>
 #include <iostream>
+#include <memory>
+#include <unistd.h>
 
 #include "core/common/error.hpp"
+#include "tools/cli/progress.hpp"
 
 namespace zz::cli {
 
@@ -16,17 +19,17 @@ void GameOptions::add_to(po::options_description& options, bool with_data) {
                           "~/.local/share/zugzwang)");
 }
 
-std::unique_ptr<GameDriver> GameOptions::driver() const {
-  const GameEntry& entry = find_game(game);
-  return entry.make(parse_rules(entry.options, rules));
+std::unique_ptr<api::Session> GameOptions::session(bool needs_data) const {
+  api::SessionOptions options;
+  options.notice = [](const std::string& text) { std::fprintf(stderr, "zugzwang: %s\n", text.c_str()); };
+  auto progress = std::make_shared<Progress>(::isatty(STDERR_FILENO) != 0);
+  options.progress = [progress](const SolveProgress& p) { progress->update(p); };
+  return api::open_session(game, rules, needs_data ? data_dir() : std::filesystem::path(data), std::move(options));
 }
 
 std::filesystem::path GameOptions::data_dir() const {
   if (!data.empty()) return data;
-  if (const char* d = std::getenv("ZUGZWANG_DATA"); d && *d) return d;
-  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return std::filesystem::path(x) / "zugzwang";
-  if (const char* h = std::getenv("HOME"); h && *h) return std::filesystem::path(h) / ".local/share/zugzwang";
-  throw InputError("no data directory: pass --data DIR or set ZUGZWANG_DATA");
+  return api::default_data_dir();
 }
 
 bool parse_command(const std::vector<std::string>& args, const char* usage, po::options_description& options,

@@ -1,6 +1,6 @@
 #pragma once
 // Shared pieces of the subcommands: option parsing with Boost.Program_options, the game
-// and rule options every game command takes, and the data directory.
+// and rule options every game command takes, and the session they open.
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -8,7 +8,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "tools/cli/driver.hpp"
+#include "api/session.hpp"
 
 namespace zz::cli {
 
@@ -22,14 +22,16 @@ struct Command {
 
 const std::vector<Command>& commands();
 
-// The options every game command shares: GAME as first positional, --rule K=V...
+// The options every game command shares: GAME as first positional, --rule K=V..., --data.
 struct GameOptions {
   std::string game;
   std::vector<std::string> rules;
   std::string data;
 
   void add_to(po::options_description& options, bool with_data);
-  std::unique_ptr<GameDriver> driver() const;
+  // A session whose solves on demand report on stderr. Commands that read no tables
+  // (needs_data false) work without any data directory.
+  std::unique_ptr<api::Session> session(bool needs_data = true) const;
   std::filesystem::path data_dir() const;
 };
 

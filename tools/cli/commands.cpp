@@ -10,13 +10,15 @@ int run_move(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_play_server(const std::vector<std::string>& args);
 int run_analyze(const std::vector<std::string>& args);
+int run_tables(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {
       {"games", "games                                   list games and their rule options", run_games},
       {"solve", "solve GAME [--rule K=V]... [--threads N] [--data DIR]   build and store tables", run_solve},
-      {"query", "query GAME POSITION|start [--json]      value, remoteness, every move with its value", run_query},
+      {"query", "query GAME POSITION|start [--line] [--json]   value, remoteness, every move with its value", run_query},
       {"export", "export GAME [--format json|jsonl] [--where value=win] [--limit N] [--output FILE]", run_export},
+      {"tables", "tables GAME [--material M] [--json]    the tables on disk: present, missing, their counts", run_tables},
       {"move", "move GAME POSITION MOVE...              the position after the moves", run_move},
       {"perft", "perft GAME POSITION DEPTH [--divide]    count legal move sequences", run_perft},
       {"analyze", "analyze GAME POSITION --depth N|--time S [--json]   proof search and best move", run_analyze},

@@ -5,14 +5,36 @@
 #include <string>
 #include <vector>
 
+#include "api/build_info.hpp"
 #include "core/common/error.hpp"
 #include "tools/cli/command.hpp"
 
 namespace {
 
 void usage() {
-  std::puts("usage: zugzwang COMMAND [ARGS] (--help on each command)\n\ncommands:");
+  std::puts("usage: zugzwang COMMAND [ARGS] (--help on each command; zugzwang --version)\n\ncommands:");
   for (const auto& c : zz::cli::commands()) std::printf("  %s\n", c.synopsis);
+}
+
+void version() {
+  const auto& b = zz::api::build_info();
+  std::printf("zugzwang %s\ncommit %s\nbuild %s, %s\ntable format %d\n", b.version.c_str(), b.commit.c_str(),
+              b.build_type.c_str(), b.compiler.c_str(), b.table_format);
+}
+
+// One line, whatever the message holds: control characters are escaped.
+std::string one_line(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c != 0x7F) {
+      out += static_cast<char>(c);
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -27,23 +49,25 @@ int main(int argc, char** argv) {
     usage();
     return 0;
   }
-  if (name == "--version") {
-    std::puts("zugzwang " ZUGZWANG_VERSION);
+  if (name == "--version" || name == "version") {
+    version();
     return 0;
   }
+  const std::string shown = one_line(name);
   try {
     for (const auto& c : zz::cli::commands())
       if (name == c.name) return c.run(std::vector<std::string>(argv + 2, argv + argc));
-    std::fprintf(stderr, "zugzwang: unknown command '%s' (see zugzwang --help)\n", name.c_str());
+    std::fprintf(stderr, "zugzwang: unknown command '%s' (see zugzwang --help)\n", shown.c_str());
     return 2;
   } catch (const zz::InputError& e) {
-    std::fprintf(stderr, "zugzwang %s: %s\n", name.c_str(), e.what());
+    std::fprintf(stderr, "zugzwang %s: %s\n", shown.c_str(), one_line(e.what()).c_str());
     return 2;
   } catch (const boost::program_options::error& e) {
-    std::fprintf(stderr, "zugzwang %s: %s (see zugzwang %s --help)\n", name.c_str(), e.what(), name.c_str());
+    std::fprintf(stderr, "zugzwang %s: %s (see zugzwang %s --help)\n", shown.c_str(), one_line(e.what()).c_str(),
+                 shown.c_str());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "zugzwang %s: error: %s\n", name.c_str(), e.what());
+    std::fprintf(stderr, "zugzwang %s: error: %s\n", shown.c_str(), one_line(e.what()).c_str());
     return 1;
   }
 }

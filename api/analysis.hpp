@@ -1,0 +1,125 @@
+#pragma once
+// analyze: proof-number search for a forced win by either side within N plies, then a best
+// move by alpha-beta, for any game a search can hash. With a time budget the horizon N
+// grows until half the time is spent, and the search gets the rest. Both proof searches run
+// at once; their progress reaches the caller one report at a time.
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <tbb/parallel_invoke.h>
+
+#include "api/results.hpp"
+#include "api/session.hpp"
+#include "solver/search/alphabeta.hpp"
+#include "solver/search/dfpn.hpp"
+
+namespace zz::api {
+
+inline const char* to_string(ProofStatus s) {
+  return s == ProofStatus::Proven ? "proven" : s == ProofStatus::Disproven ? "disproven" : "unknown";
+}
+
+namespace analysis_detail {
+
+struct ProofReport {
+  int plies = 0;  // the largest horizon searched
+  ProofStatus status = ProofStatus::Unknown;
+  std::uint64_t nodes = 0;
+  int disproven_up_to = -1;  // the largest horizon proven not to suffice (-1: none)
+};
+
+// Reports progress from both provers, one at a time.
+struct ProgressSink {
+  const AnalyzeRequest& request;
+  std::chrono::steady_clock::time_point started;
+  std::mutex mutex;
+  void operator()(const std::string& attacker, int horizon, const ProofProgress& p) {
+    if (!request.progress) return;
+    std::lock_guard lock(mutex);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    request.progress({attacker, horizon, p.proof, p.disproof, p.nodes, seconds});
+  }
+};
+
+template <Hashable G, class Oracle>
+ProofReport prove_forced_win(const G& game, const Oracle& oracle, const typename G::Position& p, bool attacker_moves,
+                             const AnalyzeRequest& request, std::chrono::steady_clock::time_point deadline,
+                             ProgressSink& sink) {
+  const std::string attacker(G::player_name(p, attacker_moves));
+  int horizon = 0;
+  std::uint64_t before = 0;  // nodes of the horizons already done
+  DfpnLimits limits;
+  limits.deadline = deadline;
+  limits.stop = request.stop;
+  limits.progress = [&](const ProofProgress& progress) {
+    sink(attacker, horizon, {progress.proof, progress.disproof, before + progress.nodes});
+  };
+  ProofReport report;
+  const int first = request.depth ? *request.depth : 1;
+  const int last = request.depth ? *request.depth : 1000;
+  DfpnProver<G, Oracle> prover(game, oracle, limits);  // its table serves every horizon
+  for (int n = first; n <= last; ++n) {
+    horizon = n;
+    const ProofResult r = prover.prove(p, attacker_moves, n);
+    report.nodes += r.nodes;
+    before = report.nodes;
+    if (r.status == ProofStatus::Unknown) {
+      if (request.depth) report = {n, r.status, report.nodes, report.disproven_up_to};
+      break;
+    }
+    report.plies = n;
+    report.status = r.status;
+    if (r.status == ProofStatus::Proven) break;
+    report.disproven_up_to = n;
+    if (std::chrono::steady_clock::now() > deadline) break;
+    if (request.stop && request.stop->load()) break;
+  }
+  return report;
+}
+
+}  // namespace analysis_detail
+
+template <Hashable G, class Oracle>
+AnalyzeResult analyze_position(const G& game, const Oracle& oracle, const typename G::Position& p,
+                               const AnalyzeRequest& request) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  const auto budget = request.seconds ? std::chrono::duration_cast<Clock::duration>(
+                                            std::chrono::duration<double>(*request.seconds))
+                                      : Clock::duration::max() / 4;
+  const auto proof_deadline = started + budget / 2;
+  analysis_detail::ProgressSink sink{request, started, {}};
+  analysis_detail::ProofReport mover, other;
+  tbb::parallel_invoke(
+      [&] { mover = analysis_detail::prove_forced_win(game, oracle, p, true, request, proof_deadline, sink); },
+      [&] { other = analysis_detail::prove_forced_win(game, oracle, p, false, request, proof_deadline, sink); });
+  AlphaBetaLimits limits;
+  limits.deadline = started + budget;
+  limits.stop = request.stop;
+  if (request.depth) limits.max_depth = *request.depth;
+  const auto search = best_move(game, oracle, p, {}, limits);
+  AnalyzeResult r;
+  r.position = game.format(p);
+  for (auto [report, mover_attacks] : {std::pair{mover, true}, std::pair{other, false}}) {
+    ProofLine line{std::string(G::player_name(p, mover_attacks)), report.plies, to_string(report.status),
+                   report.nodes, std::nullopt};
+    if (report.disproven_up_to >= 0) line.no_forced_win_within = report.disproven_up_to;
+    r.proofs.push_back(line);
+  }
+  if (search.best) {
+    r.best_move = game.format_move(*search.best);
+    r.score = search.score;
+    if (std::abs(search.score) > kDecisiveScore)
+      r.forced = std::string(search.score > 0 ? "win" : "loss") + " in " + std::to_string(plies_to_end(search.score)) +
+                 " plies";
+    r.search_depth = search.depth;
+    r.search_nodes = search.nodes;
+  }
+  r.cancelled = request.stop && request.stop->load();
+  r.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return r;
+}
+
+}  // namespace zz::api

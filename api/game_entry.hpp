@@ -1,0 +1,31 @@
+#pragma once
+// Builds the registry entry of one game type: its description, capabilities and the
+// factory of its sessions. Included only by the session_<game>.cpp files.
+#include "api/registry_entry.hpp"
+#include "api/session_impl.hpp"
+
+namespace zz::api {
+
+enum class OnDemand { No, Yes };
+
+template <Game G>
+RegisteredGame game_entry(std::string summary, OnDemand on_demand) {
+  const G game{parse_rules(G::rule_options(), {})};
+  GameInfo info;
+  info.name = std::string(G::name());
+  info.summary = std::move(summary);
+  const auto options = G::rule_options();
+  info.options.assign(options.begin(), options.end());
+  info.start = game.format(game.start());
+  info.tables = Enumerable<G>;
+  info.tables_by_material = requires(const std::string& m) { game.solve_roots(m); };
+  info.solves_on_demand = Enumerable<G> && on_demand == OnDemand::Yes;
+  info.search = Hashable<G>;
+  info.repetition_draw = requires { typename G::History; };
+  return {std::move(info), [](const GameInfo& i, const RuleValues& rules, const std::filesystem::path& data_dir,
+                              SessionOptions session_options) -> std::unique_ptr<Session> {
+            return std::make_unique<GameSession<G>>(i, rules, data_dir, std::move(session_options));
+          }};
+}
+
+}  // namespace zz::api

@@ -1,0 +1,192 @@
+#include "api/json.hpp"
+
+#include "solver/table/rules_json.hpp"
+
+namespace zz::api {
+namespace {
+
+ojson value_fields(Outcome o) { return {{"value", to_string(o.value)}, {"remoteness", remoteness_json(o)}}; }
+
+ojson header(const std::string& game, const RuleValues& rules) { return {{"game", game}, {"rules", rules_json(rules)}}; }
+
+// The fields of a position's answer, shared by query and the start of a solve summary.
+ojson position_fields(const QueryResult& r) {
+  ojson doc = {{"position", r.position}, {"side_to_move", r.side_to_move}};
+  doc.update(value_fields(r.outcome));
+  doc["over"] = r.over;
+  if (r.plies_left) doc["plies_left"] = *r.plies_left;
+  ojson moves = ojson::array();
+  for (const auto& m : r.moves) {
+    ojson entry = {{"move", m.move}};
+    entry.update(value_fields(m.outcome));
+    moves.push_back(entry);
+  }
+  doc["moves"] = moves;
+  if (r.fifty_move_rule)
+    doc["fifty_move_rule"] = {{"ignored_by_tables", true},
+                              {"halfmove_clock", r.fifty_move_rule->halfmove_clock},
+                              {"draw_claimable", r.fifty_move_rule->draw_claimable}};
+  return doc;
+}
+
+ojson tier_fields(const std::string& tier, const TierStats& s) {
+  ojson doc = {{"tier", tier}};
+  doc.update(to_json(s));
+  return doc;
+}
+
+}  // namespace
+
+ojson remoteness_json(Outcome o) { return o.value == Value::Draw ? ojson(nullptr) : ojson(o.remoteness); }
+
+ojson rules_json(const RuleValues& rules) { return ojson(zz::rules_json(rules)); }
+
+ojson to_json(const TierStats& s) {
+  return {{"positions", s.positions()}, {"wins", s.wins},
+          {"losses", s.losses},         {"draws", s.draws},
+          {"longest_win", s.longest_win}, {"longest_loss", s.longest_loss}};
+}
+
+ojson to_json(const GameInfo& g) {
+  ojson rules = ojson::array();
+  for (const auto& o : g.options)
+    rules.push_back({{"name", o.name},
+                     {"values", o.choices.empty() ? ojson("N") : ojson(o.choices)},
+                     {"default", o.default_value},
+                     {"help", o.help}});
+  return {{"game", g.name},
+          {"summary", g.summary},
+          {"rules", rules},
+          {"start", g.start},
+          {"tables", g.tables},
+          {"tables_by_material", g.tables_by_material},
+          {"solves_on_demand", g.solves_on_demand},
+          {"search", g.search},
+          {"repetition_draw", g.repetition_draw}};
+}
+
+ojson to_json(const QueryResult& r) {
+  ojson doc = header(r.game, r.rules);
+  doc.update(position_fields(r));
+  return doc;
+}
+
+ojson to_json(const PrincipalVariation& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["position"] = r.position;
+  doc.update(value_fields(r.outcome));
+  ojson line = ojson::array();
+  for (const auto& s : r.line) {
+    ojson step = {{"move", s.move}, {"position", s.position}};
+    step.update(value_fields(s.outcome));
+    line.push_back(step);
+  }
+  doc["line"] = line;
+  return doc;
+}
+
+ojson to_json(const MoveResult& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["moves"] = r.moves;
+  doc["position"] = r.position;
+  doc["over"] = r.over;
+  if (r.result) doc["result"] = *r.result;
+  return doc;
+}
+
+ojson to_json(const PerftResult& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["position"] = r.position;
+  doc["depth"] = r.depth;
+  doc["nodes"] = r.nodes;
+  if (!r.divide.empty()) {
+    ojson divide = ojson::array();
+    for (const auto& [move, n] : r.divide) divide.push_back({{"move", move}, {"nodes", n}});
+    doc["divide"] = divide;
+  }
+  doc["seconds"] = r.seconds;
+  return doc;
+}
+
+ojson to_json(const SolveReport& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["command"] = r.command;
+  ojson tiers = ojson::array();
+  for (const auto& t : r.tiers) {
+    ojson entry = tier_fields(t.tier, t.stats);
+    if (t.raw) {
+      entry["raw_positions"] = t.raw->raw_positions;
+      ojson sides = ojson::object();
+      for (const auto& s : t.raw->sides)
+        sides[s.side] = {{"wins", s.wins},         {"draws", s.draws},         {"losses", s.losses},
+                         {"raw_wins", s.raw_wins}, {"raw_draws", s.raw_draws}, {"raw_losses", s.raw_losses}};
+      entry["by_side"] = sides;
+      if (t.raw->longest_win_example)
+        entry["longest_win_example"] = {{"position", t.raw->longest_win_example->first},
+                                        {"value", t.raw->longest_win_example->second}};
+    }
+    tiers.push_back(entry);
+  }
+  doc["tiers"] = tiers;
+  doc["positions"] = r.total.positions();
+  doc["wins"] = r.total.wins;
+  doc["losses"] = r.total.losses;
+  doc["draws"] = r.total.draws;
+  if (r.raw_positions) doc["raw_positions"] = *r.raw_positions;
+  if (r.start) {
+    ojson start = position_fields(*r.start);
+    start["principal_variation"] = r.start_line;
+    doc["start"] = start;
+  }
+  return doc;
+}
+
+ojson to_json(const AnalyzeResult& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["position"] = r.position;
+  ojson proofs = ojson::array();
+  for (const auto& p : r.proofs) {
+    ojson entry = {{"attacker", p.attacker}, {"plies", p.plies}, {"result", p.result}, {"nodes", p.nodes}};
+    if (p.no_forced_win_within) entry["no_forced_win_within"] = *p.no_forced_win_within;
+    proofs.push_back(entry);
+  }
+  doc["proofs"] = proofs;
+  if (r.best_move) {
+    doc["best_move"] = *r.best_move;
+    doc["score"] = r.score;
+    if (r.forced) doc["forced"] = *r.forced;
+    doc["search_depth"] = r.search_depth;
+    doc["search_nodes"] = r.search_nodes;
+  }
+  doc["seconds"] = r.seconds;
+  if (r.cancelled) doc["cancelled"] = true;
+  return doc;
+}
+
+ojson to_json(const AnalyzeProgress& p) {
+  return {{"attacker", p.attacker}, {"horizon", p.horizon}, {"proof", p.proof},
+          {"disproof", p.disproof}, {"nodes", p.nodes},     {"seconds", p.seconds}};
+}
+
+ojson to_json(const TablesResult& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["directory"] = r.directory;
+  ojson tables = ojson::array();
+  for (const auto& t : r.tables) {
+    ojson entry = {{"tier", t.tier}, {"file", t.file}, {"present", t.present}, {"entries", t.entries}};
+    entry[t.present ? "bytes" : "estimated_bytes"] = t.bytes;
+    if (t.stats) entry.update(to_json(*t.stats));
+    if (t.error) entry["error"] = *t.error;
+    tables.push_back(entry);
+  }
+  doc["tables"] = tables;
+  return doc;
+}
+
+ojson to_json(const ExportRow& r) {
+  ojson doc = {{"position", r.position}, {"tier", r.tier}};
+  doc.update(value_fields(r.outcome));
+  return doc;
+}
+
+}  // namespace zz::api

@@ -1,0 +1,169 @@
+#pragma once
+// The typed results layer: what zugzwang answers, as plain values, for every face of the
+// program (the command line, the HTTP server, the Python module). Nothing here knows text
+// layout, HTTP or Python: api/json.hpp writes each result as the documented JSON, and the
+// faces only present what a Session (session.hpp) returns.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/common/outcome.hpp"
+#include "core/common/rules.hpp"
+#include "solver/table/tier_table.hpp"
+
+namespace zz::api {
+
+struct GameInfo {
+  std::string name;
+  std::string summary;
+  std::vector<RuleOption> options;
+  std::string start;                 // the start position's text
+  bool tables = false;               // retrograde tables: solve, query, export, tables
+  bool tables_by_material = false;   // solve and export take a material (chess, Tablut)
+  bool solves_on_demand = false;     // the whole game solves in seconds: query and export solve it when missing
+  bool search = false;               // analyze
+  bool repetition_draw = false;      // the first repetition of a position draws the game (move)
+};
+
+// A move with its value for the player who makes it; the remoteness counts the move.
+struct MoveOutcome {
+  std::string move;
+  Outcome outcome;
+};
+
+// Chess: tables ignore the 50-move rule; this says whether the rule already allows a claim.
+struct FiftyMoveRule {
+  int halfmove_clock = 0;
+  bool draw_claimable = false;
+};
+
+struct QueryResult {
+  std::string game;
+  RuleValues rules;
+  std::string position;
+  std::string side_to_move;          // the player's name
+  Outcome outcome;                   // for the side to move
+  bool over = false;                 // the game has ended in this position
+  std::optional<int> plies_left;     // before a move limit draws the game
+  std::vector<MoveOutcome> moves;    // every legal move, best first
+  std::optional<FiftyMoveRule> fifty_move_rule;
+};
+
+// The best line from a position to the end of the game (empty for a draw): each step is a
+// move and the position it leads to, valued for the side to move there.
+struct LineStep {
+  std::string move;
+  std::string position;
+  Outcome outcome;
+};
+
+struct PrincipalVariation {
+  std::string game;
+  RuleValues rules;
+  std::string position;
+  Outcome outcome;
+  std::vector<LineStep> line;
+};
+
+struct MoveResult {
+  std::string game;
+  RuleValues rules;
+  std::vector<std::string> moves;  // as played, in the game's own notation
+  std::string position;            // after the moves
+  bool over = false;
+  std::optional<std::string> result;  // who won, or "draw" (with " by repetition"), once over
+};
+
+struct PerftResult {
+  std::string game;
+  RuleValues rules;
+  std::string position;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::vector<std::pair<std::string, std::uint64_t>> divide;  // per first move, when asked
+  double seconds = 0;
+};
+
+// Per side to move, for games whose index reduces by symmetry: counts per index entry and
+// per position (raw: each entry weighted by the positions it stands for).
+struct SideCounts {
+  std::string side;
+  std::uint64_t wins = 0, draws = 0, losses = 0;
+  std::uint64_t raw_wins = 0, raw_draws = 0, raw_losses = 0;
+};
+
+struct RawCounts {
+  std::uint64_t raw_positions = 0;
+  std::vector<SideCounts> sides;
+  std::optional<std::pair<std::string, std::string>> longest_win_example;  // position, value in words
+};
+
+struct TierSolveReport {
+  std::string tier;
+  TierStats stats;
+  double seconds = 0;
+  bool reused = false;  // read from an existing table instead of solved
+  std::optional<RawCounts> raw;
+};
+
+struct SolveReport {
+  std::string game;
+  RuleValues rules;
+  std::string command;  // the command line that reproduces the result
+  std::vector<TierSolveReport> tiers;
+  TierStats total;
+  std::optional<std::uint64_t> raw_positions;
+  std::optional<QueryResult> start;          // a whole-game solve: the start position
+  std::vector<std::string> start_line;       // and its principal variation
+  std::string directory;                     // where the tables are
+  double seconds = 0;
+};
+
+struct ProofLine {
+  std::string attacker;  // the player whose forced win is asked for
+  int plies = 0;         // the largest horizon searched
+  std::string result;    // proven, disproven, unknown
+  std::uint64_t nodes = 0;
+  std::optional<int> no_forced_win_within;
+};
+
+struct AnalyzeResult {
+  std::string game;
+  RuleValues rules;
+  std::string position;
+  std::vector<ProofLine> proofs;
+  std::optional<std::string> best_move;
+  int score = 0;
+  std::optional<std::string> forced;  // "win in N plies" when the search sees the end
+  int search_depth = 0;
+  std::uint64_t search_nodes = 0;
+  double seconds = 0;
+  bool cancelled = false;
+};
+
+struct ExportRow {
+  std::string position;
+  std::string tier;
+  Outcome outcome;
+};
+
+struct TableInfo {
+  std::string tier;
+  std::string file;
+  bool present = false;
+  std::uint64_t entries = 0;
+  std::uint64_t bytes = 0;           // on disk, or the estimate for a missing table
+  std::optional<TierStats> stats;    // from the file's header
+  std::optional<std::string> error;  // a present file that cannot be read: why
+};
+
+struct TablesResult {
+  std::string game;
+  RuleValues rules;
+  std::string directory;
+  std::vector<TableInfo> tables;     // in solving order
+};
+
+}  // namespace zz::api

@@ -1,0 +1,109 @@
+#pragma once
+// A Session answers every question about one game under one rule variant with one data
+// directory, as typed results (results.hpp). Every face (command line, HTTP server, Python)
+// opens sessions and presents what they return; none computes anything itself.
+//
+// Errors: InputError (one line, for the user) for bad positions, moves, options and
+// unreadable tables; MissingTable, an InputError, when a table is not built, naming the
+// command that builds it. Query, principal variation, tables and export may be called from
+// several threads at once; solve may not run beside them.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/results.hpp"
+#include "core/common/error.hpp"
+#include "solver/retrograde.hpp"
+
+namespace zz::api {
+
+struct MissingTable : InputError {
+  MissingTable(const std::string& why, std::string command, std::uint64_t bytes)
+      : InputError(why), command(std::move(command)), bytes(bytes) {}
+  std::string command;  // the solve command that builds it
+  std::uint64_t bytes;  // about this much on disk, with the tables it needs
+};
+
+struct SolveRequest {
+  std::string material;  // which tables, for games tabulated by material ("" = the whole game)
+  bool rebuild = false;
+  int threads = 0;       // 0: every core
+  std::string command;   // how a person reproduces this solve (goes into the report)
+  std::function<void(const SolveProgress&)> progress;
+  const std::atomic<bool>* stop = nullptr;  // set it to stop the solve (Cancelled is thrown)
+};
+
+struct AnalyzeProgress {
+  std::string attacker;   // whose forced win the proof search asks for
+  int horizon = 0;        // plies
+  std::uint64_t proof = 0, disproof = 0;  // the root's proof and disproof numbers
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+struct AnalyzeRequest {
+  std::string position;
+  std::optional<int> depth;       // proof horizon and search depth in plies
+  std::optional<double> seconds;  // time budget instead of a fixed depth
+  std::function<void(const AnalyzeProgress&)> progress;
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct ExportRequest {
+  std::string material;
+  std::optional<Value> where;
+  std::optional<std::uint64_t> limit;
+};
+
+struct SessionOptions {
+  // Solve a missing table on demand when the game solves in seconds (GameInfo).
+  bool solve_on_demand = true;
+  // Told what a long call is doing (a one-line notice), e.g. a solve on demand starting.
+  std::function<void(const std::string&)> notice;
+  std::function<void(const SolveProgress&)> progress;  // of a solve on demand
+};
+
+class Session {
+ public:
+  virtual ~Session() = default;
+
+  virtual const GameInfo& info() const = 0;
+  virtual const RuleValues& rules() const = 0;
+  virtual const std::filesystem::path& data_dir() const = 0;
+
+  // The position in the game's canonical notation ("start" names the start position).
+  virtual std::string normalize(const std::string& position) const = 0;
+  virtual std::vector<std::string> legal_moves(const std::string& position) const = 0;
+  virtual MoveResult move(const std::string& position, const std::vector<std::string>& moves) const = 0;
+  virtual PerftResult perft(const std::string& position, int depth, bool divide) const = 0;
+  // The game's words for a value: "win in 3 plies", "mate in 2".
+  virtual std::string describe(Outcome o) const = 0;
+
+  virtual QueryResult query(const std::string& position) = 0;
+  virtual PrincipalVariation principal_variation(const std::string& position) = 0;
+  virtual SolveReport solve(const SolveRequest& request) = 0;
+  virtual TablesResult tables(const std::string& material) = 0;
+  // Calls row for each position of the tables, in index order; returns how many.
+  virtual std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) = 0;
+
+  virtual AnalyzeResult analyze(const AnalyzeRequest& request) = 0;
+};
+
+// The games, in the order `zugzwang games` lists them.
+const std::vector<GameInfo>& games();
+// Throws InputError naming the known games.
+const GameInfo& find_game(const std::string& name);
+
+// Rule assignments "K=V" are checked against the game's options (InputError).
+std::unique_ptr<Session> open_session(const std::string& game, const std::vector<std::string>& rule_assignments,
+                                      const std::filesystem::path& data_dir, SessionOptions options = {});
+
+// $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/share/zugzwang.
+std::filesystem::path default_data_dir();
+
+}  // namespace zz::api

@@ -1,0 +1,428 @@
+#pragma once
+// GameSession<G>: the Session of session.hpp for any game of the Game contract, written
+// once. Capabilities a game lacks (tables, material selection, search) are refused with a
+// reason. Each game instantiates it in its own file (session_<game>.cpp).
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <span>
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_reduce.h>
+
+#include "api/analysis.hpp"
+#include "api/session.hpp"
+#include "api/table_needs.hpp"
+#include "solver/perft.hpp"
+#include "solver/query.hpp"
+#include "solver/search/oracle.hpp"
+#include "solver/solve_tiers.hpp"
+
+namespace zz::api {
+
+namespace session_detail {
+
+struct NoStore {
+  template <class G>
+  NoStore(const G&, const std::filesystem::path&) {}
+};
+template <class G>
+struct StoreFor {
+  using type = NoStore;
+};
+template <Enumerable G>
+struct StoreFor<G> {
+  using type = TableStore<G>;
+};
+
+}  // namespace session_detail
+
+template <Game G>
+class GameSession final : public Session {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  GameSession(const GameInfo& info, const RuleValues& rules, std::filesystem::path data_dir, SessionOptions options)
+      : info_(info), game_(rules), data_dir_(std::move(data_dir)), options_(std::move(options)),
+        store_(std::make_unique<Store>(game_, data_dir_)) {}
+
+  const GameInfo& info() const override { return info_; }
+  const RuleValues& rules() const override { return game_.rules(); }
+  const std::filesystem::path& data_dir() const override { return data_dir_; }
+
+  std::string normalize(const std::string& text) const override { return game_.format(parse_position(text)); }
+
+  std::vector<std::string> legal_moves(const std::string& text) const override {
+    const Position p = parse_position(text);
+    std::vector<std::string> moves;
+    game_.for_each_move(p, [&](const Move& m) { moves.push_back(game_.format_move(m)); });
+    return moves;
+  }
+
+  MoveResult move(const std::string& text, const std::vector<std::string>& moves) const override {
+    Position p = parse_position(text);
+    MoveResult r{name(), rules(), {}, {}, false, std::nullopt};
+    std::optional<Outcome> over = game_.outcome(p);
+    bool repeated = false;
+    if constexpr (requires { typename G::History; }) {
+      typename G::History history(p);
+      for (const auto& m_text : moves) {
+        if (repeated) throw InputError("the game is already drawn by repetition before " + m_text);
+        const Move m = game_.parse_move(p, m_text);
+        r.moves.push_back(game_.format_move(m));
+        p = game_.play(p, m);
+        over = game_.outcome(p);
+        repeated = !over && game_.drawn_by_repetition(history, p);
+      }
+    } else {
+      for (const auto& m_text : moves) {
+        const Move m = game_.parse_move(p, m_text);
+        r.moves.push_back(game_.format_move(m));
+        p = game_.play(p, m);
+      }
+      over = game_.outcome(p);
+    }
+    if (repeated) over = Outcome::draw();
+    r.position = game_.format(p);
+    r.over = over.has_value();
+    if (over) r.result = result_text(p, *over) + (repeated ? " by repetition" : "");
+    return r;
+  }
+
+  PerftResult perft(const std::string& text, int depth, bool divide) const override {
+    if (depth < 0) throw InputError("perft depth must be non-negative");
+    const Position p = parse_position(text);
+    const auto started = std::chrono::steady_clock::now();
+    PerftResult r{name(), rules(), game_.format(p), depth, 0, {}, 0};
+    if (divide && depth > 0) {
+      game_.for_each_move(p, [&](const Move& m) {
+        const std::uint64_t n = zz::perft(game_, game_.play(p, m), depth - 1);
+        r.divide.emplace_back(game_.format_move(m), n);
+        r.nodes += n;
+      });
+    } else {
+      r.nodes = zz::perft(game_, p, depth);
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return r;
+  }
+
+  std::string describe(Outcome o) const override {
+    if constexpr (requires { game_.describe(o); }) {
+      return game_.describe(o);
+    } else {
+      if (o.value == Value::Draw) return "draw";
+      return std::string(to_string(o.value)) + " in " + std::to_string(o.remoteness) +
+             (o.remoteness == 1 ? " ply" : " plies");
+    }
+  }
+
+  QueryResult query(const std::string& text) override {
+    if constexpr (Enumerable<G>) {
+      const Position given = parse_position(text);
+      return with_tables([&] { return query_position(given); });
+    } else {
+      parse_position(text);
+      throw InputError(name() + " has no tables to query");
+    }
+  }
+
+  PrincipalVariation principal_variation(const std::string& text) override {
+    if constexpr (Enumerable<G>) {
+      const Position given = parse_position(text);
+      return with_tables([&] {
+        Position p = table_view(given);
+        PrincipalVariation pv{name(), rules(), game_.format(given), store_->probe(p), {}};
+        for (const LineStep& s : line_from(p)) pv.line.push_back(s);
+        return pv;
+      });
+    } else {
+      parse_position(text);
+      throw InputError(name() + " has no tables");
+    }
+  }
+
+  SolveReport solve(const SolveRequest& request) override {
+    if constexpr (Enumerable<G>) {
+      std::lock_guard lock(solve_mutex_);
+      return solve_locked(request);
+    } else {
+      (void)request;
+      throw InputError(name() + " has no retrograde tables");
+    }
+  }
+
+  TablesResult tables(const std::string& material) override {
+    if constexpr (Enumerable<G>) {
+      const auto roots = solve_roots(material);
+      TablesResult r{name(), rules(), store_->directory().string(), {}};
+      for (const auto& t : dependency_order(game_, std::span<const typename G::Tier>(roots)))
+        r.tables.push_back(describe_table(game_, *store_, t));
+      return r;
+    } else {
+      (void)material;
+      throw InputError(name() + " has no tables");
+    }
+  }
+
+  std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) override {
+    if constexpr (Enumerable<G>) {
+      const auto roots = solve_roots(request.material);
+      const auto tiers = dependency_order(game_, std::span<const typename G::Tier>(roots));
+      return with_tables([&] {
+        for (const auto& t : tiers) store_->load(t);  // refuse before writing anything
+        std::uint64_t written = 0;
+        Position p;
+        for (const auto& t : tiers) {
+          const TierTable& table = store_->load(t);
+          const std::string tier = game_.tier_name(t);
+          for (std::uint64_t i = 0; i < table.size(); ++i) {
+            if (request.limit && written >= *request.limit) return written;
+            if (!table.used(i) || !game_.unrank(t, i, p)) continue;
+            const Outcome o = store_->probe(p);
+            if (request.where && o.value != *request.where) continue;
+            row({game_.format(p), tier, o});
+            ++written;
+          }
+        }
+        return written;
+      }, request.material);
+    } else {
+      (void)request;
+      (void)row;
+      throw InputError(name() + " has no tables to export");
+    }
+  }
+
+  AnalyzeResult analyze(const AnalyzeRequest& request) override {
+    if constexpr (Hashable<G>) {
+      const Position p = parse_position(request.position);
+      AnalyzeResult r;
+      if constexpr (Enumerable<G>) {
+        const TableOracle<G> oracle(game_, *store_);
+        r = analyze_position(game_, oracle, p, request);
+      } else {
+        r = analyze_position(game_, NoOracle{}, p, request);
+      }
+      r.game = name();
+      r.rules = rules();
+      return r;
+    } else {
+      (void)request;
+      throw InputError(name() + " has no search");
+    }
+  }
+
+ private:
+  using Store = typename session_detail::StoreFor<G>::type;
+
+  std::string name() const { return std::string(G::name()); }
+
+  // "start" names the starting position in every game.
+  Position parse_position(const std::string& text) const { return text == "start" ? game_.start() : game_.parse(text); }
+
+  // The position as the tables value it (chess: the halfmove clock, which they ignore, at 0).
+  Position table_view(const Position& p) const {
+    if constexpr (requires { game_.table_view(p); }) return game_.table_view(p);
+    else return p;
+  }
+
+  // "draw" or who won, from the result for the side to move of a finished game.
+  std::string result_text(const Position& p, Outcome o) const {
+    if (o.value == Value::Draw) return "draw";
+    return std::string(G::player_name(p, o.value == Value::Win)) + " wins";
+  }
+
+  auto solve_roots(const std::string& material) const {
+    if constexpr (requires { game_.solve_roots(material); }) {
+      return game_.solve_roots(material);
+    } else {
+      if (!material.empty()) throw InputError(name() + " has no --material option");
+      return std::vector<typename G::Tier>{game_.tier_of(game_.start())};
+    }
+  }
+
+  // Runs f; a missing table is solved on demand when the game allows it (then f runs
+  // again), or reported with the command that builds it (or the tables of `material`).
+  template <class F>
+  auto with_tables(F&& f, const std::string& material = "") {
+    try {
+      return f();
+    } catch (const TableMissing& missing) {
+      if (!(info_.solves_on_demand && options_.solve_on_demand))
+        throw missing_table(missing.tier, material.empty() ? missing.tier : material);
+      solve_on_demand();
+      return f();
+    }
+  }
+
+  void solve_on_demand() {
+    std::lock_guard lock(solve_mutex_);
+    const auto roots = solve_roots("");
+    bool complete = true;
+    for (const auto& t : dependency_order(game_, std::span<const typename G::Tier>(roots)))
+      complete = complete && store_->exists(t);
+    if (complete) return;  // another caller solved it meanwhile
+    if (options_.notice)
+      options_.notice("no " + name() + " tables in " + store_->directory().string() +
+                      " yet: solving the whole game now (" + solve_command("") + ")");
+    SolveRequest request;
+    request.progress = options_.progress;
+    solve_locked(request);
+  }
+
+  // `tier` is missing; the command builds `material` (tier itself, or the tables asked for).
+  MissingTable missing_table(const std::string& tier, const std::string& material) const {
+    const std::string wanted = info_.tables_by_material ? material : "";
+    const auto roots = solve_roots(wanted);
+    const TableNeeds needs = table_needs(game_, *store_, std::span<const typename G::Tier>(roots));
+    const std::string command = solve_command(wanted);
+    return MissingTable("no table " + tier + " in " + store_->directory().string() + ": build it with `" + command +
+                            "` (" + human_bytes(needs.missing_bytes) + " on disk)",
+                        command, needs.missing_bytes);
+  }
+
+  // The command that builds the tables of `material` under this session's rules.
+  std::string solve_command(const std::string& material) const {
+    std::string command = "zugzwang solve " + name();
+    for (const auto& o : G::rule_options()) {
+      const std::string& v = game_.rules().find(o.name)->second;
+      if (v != o.default_value) command += " --rule " + o.name + "=" + v;
+    }
+    if (!material.empty()) command += " --material " + material;
+    return command + " --data " + data_dir_.string();
+  }
+
+  QueryResult query_position(const Position& given) {
+    const Position p = table_view(given);
+    QueryResult r;
+    r.game = name();
+    r.rules = rules();
+    r.position = game_.format(given);
+    r.side_to_move = std::string(G::player_name(p, true));
+    r.outcome = store_->probe(p);
+    r.over = game_.outcome(p).has_value();
+    r.plies_left = game_.plies_left(p);
+    for (const auto& mv : value_moves(game_, p, *store_)) r.moves.push_back({game_.format_move(mv.move), mv.outcome});
+    if constexpr (requires { game_.halfmove_clock(given); }) {
+      const int clock = game_.halfmove_clock(given);
+      r.fifty_move_rule = FiftyMoveRule{clock, clock >= 100};
+    }
+    return r;
+  }
+
+  // Best moves from p until the game ends (decisive values only: a draw has no end).
+  std::vector<LineStep> line_from(Position p) {
+    std::vector<LineStep> line;
+    Outcome o = store_->probe(p);
+    while (o.value != Value::Draw && !game_.outcome(p)) {
+      const auto moves = value_moves(game_, p, *store_);
+      const std::string move = game_.format_move(moves.front().move);
+      p = game_.play(p, moves.front().move);
+      o = store_->probe(p);
+      line.push_back({move, game_.format(p), o});
+    }
+    return line;
+  }
+
+  SolveReport solve_locked(const SolveRequest& request) {
+    std::optional<tbb::global_control> threads;
+    if (request.threads > 0) threads.emplace(tbb::global_control::max_allowed_parallelism, request.threads);
+    const auto roots = solve_roots(request.material);
+    const auto order = dependency_order(game_, std::span<const typename G::Tier>(roots));
+    SolveOptions options;
+    options.progress = request.progress;
+    options.stop = request.stop;
+    const auto started = std::chrono::steady_clock::now();
+    const auto reports = solve_tiers(game_, std::span<const typename G::Tier>(roots), *store_, options, request.rebuild);
+    SolveReport r;
+    r.game = name();
+    r.rules = rules();
+    r.command = request.command;
+    r.directory = store_->directory().string();
+    for (const auto& t : reports) {
+      r.tiers.push_back({t.tier, t.stats, t.seconds, t.reused, std::nullopt});
+      r.total.wins += t.stats.wins;
+      r.total.losses += t.stats.losses;
+      r.total.draws += t.stats.draws;
+      r.total.entries += t.stats.entries;
+    }
+    if constexpr (requires(const Position& q) { game_.orbit_size(q); }) add_raw_counts(r, order);
+    if (request.material.empty()) {
+      r.start = query_position(game_.start());
+      for (const LineStep& s : line_from(game_.start())) r.start_line.push_back(s.move);
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return r;
+  }
+
+  // For games whose index reduces by symmetry: counts per side to move, per index entry
+  // and per position, and an example of the longest win (the first in index order).
+  template <class Tiers>
+  void add_raw_counts(SolveReport& report, const Tiers& tiers) {
+    struct Counts {
+      // [side][value], sides in the order of player_name(start, true / false)
+      std::array<std::array<std::uint64_t, 3>, 2> reduced{}, raw{};
+      std::uint64_t first_longest = ~std::uint64_t{0};
+    };
+    const Position start = game_.start();
+    const std::string_view first = G::player_name(start, true);
+    const std::array<std::string, 2> names{std::string(first), std::string(G::player_name(start, false))};
+    std::uint64_t total_raw = 0;
+    for (std::size_t k = 0; k < tiers.size(); ++k) {
+      const auto& tier = tiers[k];
+      const TierTable& table = store_->load(tier);
+      const int longest = table.stats().longest_win;
+      const Counts counts = tbb::parallel_reduce(
+          tbb::blocked_range<std::uint64_t>(0, table.size(), 1 << 14), Counts{},
+          [&](const tbb::blocked_range<std::uint64_t>& range, Counts c) {
+            Position p;
+            for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+              if (!table.used(i) || !game_.unrank(tier, i, p)) continue;
+              const Outcome o = table.outcome(i);
+              const int side = G::player_name(p, true) == first ? 0 : 1;
+              const int v = static_cast<int>(o.value);
+              ++c.reduced[side][v];
+              c.raw[side][v] += game_.orbit_size(p);
+              if (o.value == Value::Win && o.remoteness == longest) c.first_longest = std::min(c.first_longest, i);
+            }
+            return c;
+          },
+          [](Counts a, const Counts& b) {
+            for (int side = 0; side < 2; ++side)
+              for (int v = 0; v < 3; ++v) {
+                a.reduced[side][v] += b.reduced[side][v];
+                a.raw[side][v] += b.raw[side][v];
+              }
+            a.first_longest = std::min(a.first_longest, b.first_longest);
+            return a;
+          });
+      RawCounts raw;
+      for (int side = 0; side < 2; ++side) {
+        const auto& n = counts.reduced[side];
+        const auto& w = counts.raw[side];
+        raw.sides.push_back({names[side], n[2], n[1], n[0], w[2], w[1], w[0]});
+        raw.raw_positions += w[0] + w[1] + w[2];
+      }
+      if (longest >= 0) {
+        Position p;
+        game_.unrank(tier, counts.first_longest, p);
+        raw.longest_win_example = {game_.format(p), describe(Outcome::win(longest))};
+      }
+      total_raw += raw.raw_positions;
+      report.tiers[k].raw = std::move(raw);
+    }
+    report.raw_positions = total_raw;
+  }
+
+  GameInfo info_;
+  G game_;
+  std::filesystem::path data_dir_;
+  SessionOptions options_;
+  std::unique_ptr<Store> store_;
+  std::mutex solve_mutex_;
+};
+
+}  // namespace zz::api

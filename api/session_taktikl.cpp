@@ -1,0 +1,11 @@
+#include "api/game_entry.hpp"
+#include "core/taktikl/game.hpp"
+
+namespace zz::api {
+
+RegisteredGame taktikl_entry() {
+  return game_entry<taktikl::TakTikl>(
+      "4x4, four pieces each stepping orthogonally to make three in a row; no-return rule", OnDemand::Yes);
+}
+
+}  // namespace zz::api

@@ -1,0 +1,135 @@
+#include "tools/cli/text.hpp"
+
+#include <algorithm>
+#include <iomanip>
+
+namespace zz::cli {
+namespace {
+
+void print_move_values(const std::vector<api::MoveOutcome>& moves, const api::Session& session, std::ostream& out) {
+  for (const auto& m : moves)
+    out << "  " << std::left << std::setw(8) << m.move << ' ' << session.describe(m.outcome) << '\n';
+}
+
+}  // namespace
+
+std::string rules_text(const RuleValues& rules) {
+  std::string s;
+  for (const auto& [k, v] : rules) s += (s.empty() ? "" : ", ") + k + "=" + v;
+  return s.empty() ? "standard rules" : s;
+}
+
+void print_query(const api::QueryResult& r, const api::Session& session, std::ostream& out) {
+  out << "position  " << r.position << '\n';
+  out << "rules     " << rules_text(r.rules) << '\n';
+  out << "value     " << session.describe(r.outcome) << (r.over ? " (game over)" : "") << '\n';
+  if (r.plies_left) out << "limit     " << *r.plies_left << " plies left\n";
+  if (r.fifty_move_rule) {
+    out << "50-move   the tables ignore the 50-move rule (halfmove clock " << r.fifty_move_rule->halfmove_clock;
+    out << (r.fifty_move_rule->draw_claimable ? "): a draw can already be claimed\n" : ")\n");
+  }
+  if (r.moves.empty()) return;
+  out << "moves     " << r.moves.size() << '\n';
+  print_move_values(r.moves, session, out);
+}
+
+void print_line(const api::PrincipalVariation& r, const api::Session& session, std::ostream& out) {
+  out << "position  " << r.position << '\n';
+  out << "value     " << session.describe(r.outcome) << '\n';
+  int ply = 0;
+  for (const auto& s : r.line)
+    out << std::right << std::setw(4) << ++ply << ". " << std::left << std::setw(8) << s.move << ' ' << s.position
+        << "  (" << session.describe(s.outcome) << ")\n";
+}
+
+void print_move(const api::MoveResult& r, std::ostream& out) {
+  out << r.position << '\n';
+  if (r.result) out << "game over: " << *r.result << '\n';
+}
+
+void print_perft(const api::PerftResult& r, std::ostream& out) {
+  if (!r.divide.empty()) {
+    for (const auto& [move, n] : r.divide) out << move << ": " << n << '\n';
+    out << '\n';
+  }
+  out << "nodes " << r.nodes << '\n';
+}
+
+void print_solve(const api::SolveReport& s, const api::Session& session, std::ostream& out) {
+  const bool raw = s.raw_positions.has_value();
+  out << s.game << " (" << rules_text(s.rules) << ")\n";
+  out << std::left << std::setw(14) << "tier" << std::right << std::setw(12) << "positions" << std::setw(12) << "wins"
+      << std::setw(12) << "losses" << std::setw(12) << "draws" << std::setw(10) << "longest";
+  if (raw) out << std::setw(16) << "raw positions";
+  out << '\n';
+  auto row = [&](const std::string& name, const TierStats& t, std::optional<int> longest,
+                 std::optional<std::uint64_t> raw_positions) {
+    out << std::left << std::setw(14) << name << std::right << std::setw(12) << t.positions() << std::setw(12)
+        << t.wins << std::setw(12) << t.losses << std::setw(12) << t.draws;
+    if (longest || raw_positions)
+      out << std::setw(10) << (!longest ? std::string() : *longest < 0 ? std::string("-") : std::to_string(*longest));
+    if (raw_positions) out << std::setw(16) << *raw_positions;
+    out << '\n';
+  };
+  for (const auto& t : s.tiers)
+    row(t.tier, t.stats, std::max(t.stats.longest_win, t.stats.longest_loss),
+        t.raw ? std::optional(t.raw->raw_positions) : std::nullopt);
+  row("total", s.total, std::nullopt, s.raw_positions);
+  if (s.start) {
+    out << "\nstart " << s.start->position << ": the first player's value is " << session.describe(s.start->outcome)
+        << '\n';
+    if (!s.start_line.empty()) {
+      out << "principal variation:";
+      for (const auto& m : s.start_line) out << ' ' << m;
+      out << '\n';
+    }
+    out << "first moves:\n";
+    print_move_values(s.start->moves, session, out);
+  }
+  out << "\nsolved in " << std::fixed << std::setprecision(2) << s.seconds << " s; tables in " << s.directory << '\n';
+  out.unsetf(std::ios::fixed);
+}
+
+void print_analysis(const api::AnalyzeResult& a, std::ostream& out) {
+  out << "position  " << a.position << '\n';
+  for (const auto& proof : a.proofs) {
+    out << proof.attacker << " forces a win within " << proof.plies << " plies: " << proof.result;
+    if (proof.no_forced_win_within && proof.result != "disproven")
+      out << " (no forced win within " << *proof.no_forced_win_within << ")";
+    out << "  [" << proof.nodes << " nodes]\n";
+  }
+  if (a.best_move) {
+    out << "best move " << *a.best_move << ", score " << a.score;
+    if (a.forced) out << " (" << *a.forced << ")";
+    out << "  [depth " << a.search_depth << ", " << a.search_nodes << " nodes]\n";
+  }
+  if (a.cancelled) out << "cancelled after " << a.seconds << " s\n";
+}
+
+void print_tables(const api::TablesResult& r, std::ostream& out) {
+  out << r.game << " (" << rules_text(r.rules) << ") in " << r.directory << '\n';
+  out << std::left << std::setw(14) << "tier" << std::right << std::setw(14) << "entries" << std::setw(14) << "bytes"
+      << std::setw(12) << "wins" << std::setw(12) << "losses" << std::setw(12) << "draws" << "  status\n";
+  for (const auto& t : r.tables) {
+    out << std::left << std::setw(14) << t.tier << std::right << std::setw(14) << t.entries << std::setw(14) << t.bytes;
+    if (t.stats)
+      out << std::setw(12) << t.stats->wins << std::setw(12) << t.stats->losses << std::setw(12) << t.stats->draws;
+    else
+      out << std::setw(36) << "";
+    out << "  " << (t.error ? *t.error : t.present ? "ok" : "missing (bytes estimated)") << '\n';
+  }
+}
+
+void print_games(const std::vector<api::GameInfo>& games, std::ostream& out) {
+  for (const auto& g : games) {
+    out << g.name << "  " << g.summary << '\n';
+    for (const auto& o : g.options) {
+      std::string values;
+      for (const auto& c : o.choices) values += (values.empty() ? "" : "|") + c;
+      out << "  --rule " << o.name << "=" << (values.empty() ? "N" : values) << "  (default " << o.default_value
+          << ")  " << o.help << '\n';
+    }
+  }
+}
+
+}  // namespace zz::cli

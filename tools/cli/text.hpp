@@ -1,0 +1,23 @@
+#pragma once
+// What the command line prints for people: each result of the results layer laid out as
+// text. --json output is api/json.hpp's document instead.
+#include <ostream>
+
+#include "api/results.hpp"
+#include "api/session.hpp"
+
+namespace zz::cli {
+
+void print_query(const api::QueryResult& r, const api::Session& session, std::ostream& out);
+void print_line(const api::PrincipalVariation& r, const api::Session& session, std::ostream& out);
+void print_move(const api::MoveResult& r, std::ostream& out);
+void print_perft(const api::PerftResult& r, std::ostream& out);
+void print_solve(const api::SolveReport& r, const api::Session& session, std::ostream& out);
+void print_analysis(const api::AnalyzeResult& r, std::ostream& out);
+void print_tables(const api::TablesResult& r, std::ostream& out);
+void print_games(const std::vector<api::GameInfo>& games, std::ostream& out);
+
+// "k=v, k=v" for people.
+std::string rules_text(const RuleValues& rules);
+
+}  // namespace zz::cli
