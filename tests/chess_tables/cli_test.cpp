@@ -107,3 +107,35 @@ TEST_CASE("export lists table positions with their values") {
   }
   CHECK(n == 5);
 }
+
+TEST_CASE("queries ignore the 50-move rule whatever the clock, and say when a draw is claimable") {
+  // KQvK with White to move: mate in 5 from the table, at any halfmove clock.
+  const std::string board = "8/8/8/8/8/8/2k5/K6Q w - - ";
+  json fresh;
+  for (const char* clock : {"0 60", "99 80", "100 80", "104 80"}) {
+    CAPTURE(clock);
+    const auto r = run({"query", "chess", board + clock, "--json", "--data", data()});
+    REQUIRE(r.code == 0);
+    const json a = json::parse(r.out);
+    CHECK(a["position"] == board + clock);  // as given, clock included
+    CHECK(a["value"] == "win");
+    CHECK(a["remoteness"] == 9);
+    CHECK(a["over"] == false);
+    CHECK(a["fifty_move_rule"]["ignored_by_tables"] == true);
+    CHECK(a["fifty_move_rule"]["halfmove_clock"] == std::stoi(clock));
+    CHECK(a["fifty_move_rule"]["draw_claimable"] == (std::stoi(clock) >= 100));
+    // Every move is valued by the tables too: at a clock of 99 no move is a draw by the rule.
+    if (fresh.is_null()) fresh = a["moves"];
+    CHECK(a["moves"] == fresh);
+    const auto text = run({"query", "chess", board + clock, "--data", data()});
+    CHECK(text.out.find("value     mate in 5\n") != std::string::npos);
+    CHECK(text.out.find("50-move   the tables ignore the 50-move rule") != std::string::npos);
+    CHECK((text.out.find("a draw can already be claimed") != std::string::npos) == (std::stoi(clock) >= 100));
+  }
+  CHECK(fresh[0]["value"] == "win");
+  CHECK(fresh[0]["remoteness"] == 9);
+  // The rules engine still ends the game at a clock of 100.
+  const auto moved = run({"move", "chess", board + "99 80", "h1h2", "--json"});
+  REQUIRE(moved.code == 0);
+  CHECK(json::parse(moved.out)["result"] == "draw");
+}
