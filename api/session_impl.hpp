@@ -133,10 +133,8 @@ class GameSession final : public Session {
     if constexpr (Enumerable<G>) {
       const Position given = parse_position(text);
       return with_tables([&] {
-        Position p = table_view(given);
-        PrincipalVariation pv{name(), rules(), game_.format(given), store_->probe(p), {}};
-        for (const LineStep& s : line_from(p)) pv.line.push_back(s);
-        return pv;
+        return PrincipalVariation{name(), rules(), game_.format(given), store_->probe(table_view(given)),
+                                  line_from(given)};
       });
     } else {
       parse_position(text);
@@ -313,15 +311,16 @@ class GameSession final : public Session {
     return r;
   }
 
-  // Best moves from p until the game ends (decisive values only: a draw has no end).
+  // Best moves from p until the game ends (decisive values only: a draw has no end). The
+  // positions are shown as played; each is valued as the tables see it (table_view).
   std::vector<LineStep> line_from(Position p) {
     std::vector<LineStep> line;
-    Outcome o = store_->probe(p);
-    while (o.value != Value::Draw && !game_.outcome(p)) {
-      const auto moves = value_moves(game_, p, *store_);
+    Outcome o = store_->probe(table_view(p));
+    while (o.value != Value::Draw && !game_.outcome(table_view(p))) {
+      const auto moves = value_moves(game_, table_view(p), *store_);
       const std::string move = game_.format_move(moves.front().move);
       p = game_.play(p, moves.front().move);
-      o = store_->probe(p);
+      o = store_->probe(table_view(p));
       line.push_back({move, game_.format(p), o});
     }
     return line;

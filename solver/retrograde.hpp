@@ -444,7 +444,8 @@ class RetrogradeSolver {
     std::uint64_t decided = 0;
     int empty_levels = 0;
     for (int level = 0;; ++level) {
-      if (level > kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
+      // The largest remoteness a code holds below kUnusedSlot (0xFFFF = 3 + 2 * 32766).
+      if (level >= kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
       std::vector<std::uint64_t> now = decide_pending(level);
       if (level > 0) {
         tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;

@@ -8,14 +8,17 @@
 namespace zz {
 namespace {
 
+// Move limits and the like; larger counts mean nothing to any game.
+constexpr int kMaxRuleCount = 1000000;
+
 bool is_count(std::string_view v) {
   int n = 0;
   auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  return ec == std::errc{} && end == v.data() + v.size() && n >= 0 && !v.empty();
+  return ec == std::errc{} && end == v.data() + v.size() && n >= 0 && n <= kMaxRuleCount && !v.empty();
 }
 
 std::string describe(const RuleOption& o) {
-  if (o.choices.empty()) return "a non-negative integer";
+  if (o.choices.empty()) return "an integer from 0 to " + std::to_string(kMaxRuleCount);
   std::string s;
   for (const auto& c : o.choices) s += (s.empty() ? "" : "|") + c;
   return s;
@@ -39,7 +42,8 @@ RuleValues parse_rules(std::span<const RuleOption> options, std::span<const std:
     bool ok = it->choices.empty() ? is_count(value)
                                   : std::find(it->choices.begin(), it->choices.end(), value) != it->choices.end();
     if (!ok) throw InputError("rule " + key + "=" + value + ": expected " + describe(*it));
-    values[key] = value;
+    // One spelling per value ("030" is 30), so that one rule variant has one table folder.
+    values[key] = it->choices.empty() ? std::to_string(std::stoi(value)) : value;
   }
   return values;
 }

@@ -11,7 +11,7 @@ namespace zz {
 
 struct RuleOption {
   std::string name;
-  // Allowed values; empty means "a non-negative integer".
+  // Allowed values; empty means "an integer from 0 to 1,000,000".
   std::vector<std::string> choices;
   std::string default_value;
   std::string help;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# install_test.sh CMAKE BUILD_DIR: `cmake --install` into a fresh prefix, then the installed
+# program answers, finds nothing of the build tree, and its docs and completion are there.
+set -euo pipefail
+cmake="$1" build="$2"
+prefix="$(mktemp -d)"
+trap 'rm -rf "$prefix"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+"$cmake" --install "$build" --prefix "$prefix" >/dev/null
+zz="$prefix/bin/zugzwang"
+[ -x "$zz" ] || fail "no installed program at $zz"
+
+"$zz" --version | grep -q "^zugzwang [0-9]" || fail "--version"
+"$zz" --version | grep -q "^table format [0-9]" || fail "--version lacks the table format"
+"$zz" games | grep -q "^tablut" || fail "games"
+
+# A user's first question, with a data directory of their own: solved on demand, answered.
+data="$prefix/data"
+out="$(cd / && "$zz" query tatedrez start --rule no-move=pass --data "$data" 2>"$prefix/err")"
+grep -q "^value     win in 15 plies" <<<"$out" || fail "query: $out"
+grep -q "solving the whole game now" "$prefix/err" || fail "no notice of the solve on demand"
+[ -f "$data/tatedrez/no-move=pass,rounds=30/movement.zzt" ] || fail "no table written"
+
+# Bad input: one line, exit code 2.
+set +e
+"$zz" query tatedrez "3/3/3 q" --data "$data" >/dev/null 2>"$prefix/err"
+code=$?
+set -e
+[ "$code" -eq 2 ] || fail "bad position exit code $code"
+[ "$(wc -l <"$prefix/err")" -eq 1 ] || fail "bad position: not one line"
+
+doc="$prefix/share/doc/zugzwang"
+for f in README.md architecture.md rules/tatedrez.md rules/taktikl.md rules/tablut.md rules/chess.md; do
+  [ -f "$doc/$f" ] || fail "missing doc $f"
+done
+
+completion="$prefix/share/bash-completion/completions/zugzwang"
+[ -f "$completion" ] || fail "no bash completion"
+words="$(PATH="$prefix/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(zugzwang query ta); COMP_CWORD=2; _zugzwang;
+  echo "${COMPREPLY[*]}"' _ "$completion")"
+[ "$words" = "tatedrez tablut taktikl" ] || fail "completion of games: '$words'"
+words="$(PATH="$prefix/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(zugzwang solve taktikl --rule no-r); COMP_CWORD=4;
+  _zugzwang; echo "${COMPREPLY[*]}"' _ "$completion")"
+[ "$words" = "no-return=on no-return=off" ] || fail "completion of rules: '$words'"
+echo "installed and used from $prefix"
