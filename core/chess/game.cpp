@@ -21,6 +21,10 @@ namespace zz::chess {
 Material Chess::tier_of(const Position& p) const {
   if (p.castling_rights())
     throw InputError("no table covers " + format_fen(p) + ": table positions have no castling rights");
+  // The index (and its binomial tables) exists only for table-sized material.
+  if (material_of(p).pieces() > kMaxTablePieces)
+    throw InputError("no table covers " + format_fen(p) + ": tables hold at most " + std::to_string(kMaxTablePieces) +
+                     " pieces, kings included");
   return table_of(p).material;
 }
 

@@ -1,5 +1,7 @@
 #include "core/chess/table_index.hpp"
 
+#include "core/common/error.hpp"
+
 #include <utility>
 #include <vector>
 
@@ -86,6 +88,9 @@ int squares_for(PieceType t) { return t == Pawn ? 48 : 64; }
 }  // namespace
 
 TableIndex::TableIndex(const Material& m) : pawns_(m.has_pawns()) {
+  if (m.pieces() > kMaxTablePieces)
+    throw InputError("no table index for " + material_name(m) + ": tables hold at most " +
+                     std::to_string(kMaxTablePieces) + " pieces, kings included");
   for (Color c : {White, Black})
     for (PieceType t : {Queen, Rook, Bishop, Knight, Pawn}) {
       const int k = m.count[c][t];

@@ -96,6 +96,10 @@ TakTikl::Position TakTikl::parse(std::string_view text) const {
     if (ply % 2 != (p.side == X ? 0 : 1))
       reject(text, "after " + std::to_string(ply) + " plies it is " + (ply % 2 ? "O" : "X") + "'s turn");
     p.ply = static_cast<std::uint16_t>(ply);
+  } else {
+    // X moves first, so O moves after an odd number of plies: without a count the position
+    // is taken as early as its side to move allows.
+    p.ply = p.side == X ? 0 : 1;
   }
   if (has_line(p.pieces[X]) && has_line(p.pieces[O])) reject(text, "both sides hold a line");
   if (has_line(p.pieces[p.side])) reject(text, "the side to move holds a line, so the game ended before its turn");
@@ -125,7 +129,7 @@ std::string TakTikl::format(const Position& p) const {
     s += ' ';
     s += p.memory[c].none() ? "-" : square_name(p.memory[c].origin()) + square_name(p.memory[c].to);
   }
-  if (p.ply > 0) {
+  if (p.ply > (p.side == X ? 0 : 1)) {
     s += ' ';
     s += std::to_string(p.ply);
   }

@@ -133,6 +133,9 @@ bool TateDrez::unrank(Tier t, std::uint64_t index, Position& out) const {
   unrank_arrangement(index % boards, kSquares, std::span<int>(squares.data(), t));
   out = Position{};
   out.side = side;
+  // Tables ignore the ply count; the earliest one the side to move allows keeps the text
+  // of every entry a fixed point of format and parse.
+  out.ply = t == kMovementTier && side == Black ? 1 : 0;
   for (int i = 0; i < w + b; ++i) {
     const Color c = i < w ? White : Black;
     const int type = i < w ? wt[i] : bt[i - w];

@@ -85,7 +85,11 @@ TateDrez::Position TateDrez::parse(std::string_view text) const {
     if ((white_turn && p.side != White) || (black_turn && p.side != Black))
       reject(text, std::string("after this placement it is ") + (white_turn ? "White" : "Black") + "'s turn");
     if (p.ply != 0) reject(text, "movement plies cannot have been played while pieces are in hand");
-  } else if (ply_given && p.ply % 2 != (p.side == White ? 0 : 1)) {
+  } else if (!ply_given) {
+    // Movement starts with White, so Black moves after an odd number of plies: without a
+    // count the position is taken as early as its side to move allows.
+    p.ply = p.side == White ? 0 : 1;
+  } else if (p.ply % 2 != (p.side == White ? 0 : 1)) {
     reject(text, "after " + std::to_string(p.ply) + " movement plies it is " + (p.ply % 2 ? "Black" : "White") +
                      "'s turn");
   }
@@ -116,7 +120,7 @@ std::string TateDrez::format(const Position& p) const {
     if (rank > 0) s += '/';
   }
   s += p.side == White ? " w" : " b";
-  if (p.ply > 0) {
+  if (p.ply > (p.side == White || p.placement_phase() ? 0 : 1)) {
     s += ' ';
     s += std::to_string(p.ply);
   }

@@ -15,8 +15,11 @@ TateDrez make() { return TateDrez(parse_rules(TateDrez::rule_options(), {})); }
 
 TEST_CASE("position text round-trips exactly") {
   const TateDrez g = make();
-  for (std::string text : {"3/3/3 w", "rN1/1R1/nbB w 4", "1R1/3/3 b", "Rbn/3/rBN b 7", "2N/Rn1/rBb b 1"})
+  for (std::string text : {"3/3/3 w", "rN1/1R1/nbB w 4", "1R1/3/3 b", "Rbn/3/rBN b 7", "2N/Rn1/rBb b 3", "2N/Rn1/rBb b"})
     CHECK(g.format(g.parse(text)) == text);
+  // A count equal to the one a missing count stands for is not written.
+  CHECK(g.format(g.parse("2N/Rn1/rBb b 1")) == "2N/Rn1/rBb b");
+  CHECK(g.format(g.parse("rN1/1R1/nbB w 0")) == "rN1/1R1/nbB w");
   CHECK(g.format(g.parse("start")) == "3/3/3 w");
   // Every position of every tier prints a text that parses back to it.
   for (int t = 0; t <= tatedrez::kMovementTier; ++t) {
