@@ -22,6 +22,7 @@ ojson position_fields(const QueryResult& r) {
     moves.push_back(entry);
   }
   doc["moves"] = moves;
+  if (r.mutual_zugzwang) doc["mutual_zugzwang"] = *r.mutual_zugzwang;
   if (r.fifty_move_rule)
     doc["fifty_move_rule"] = {{"ignored_by_tables", true},
                               {"halfmove_clock", r.fifty_move_rule->halfmove_clock},
@@ -175,11 +176,46 @@ ojson to_json(const TablesResult& r) {
   for (const auto& t : r.tables) {
     ojson entry = {{"tier", t.tier}, {"file", t.file}, {"present", t.present}, {"entries", t.entries}};
     entry[t.present ? "bytes" : "estimated_bytes"] = t.bytes;
-    if (t.stats) entry.update(to_json(*t.stats));
+    if (t.stats) {
+      entry.update(to_json(*t.stats));
+      entry["wins_by_remoteness"] = t.stats->wins_by_remoteness;
+      entry["losses_by_remoteness"] = t.stats->losses_by_remoteness;
+    }
     if (t.error) entry["error"] = *t.error;
     tables.push_back(entry);
   }
   doc["tables"] = tables;
+  return doc;
+}
+
+ojson to_json(const ReviewResult& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["start"] = r.start;
+  auto optional_value = [](const std::optional<Outcome>& o) {
+    return o ? value_fields(*o) : ojson{{"value", nullptr}, {"remoteness", nullptr}};
+  };
+  ojson plies = ojson::array();
+  for (const auto& p : r.plies) {
+    ojson entry = {{"ply", p.ply}, {"side", p.side}, {"position", p.position}, {"move", p.move}};
+    entry["before"] = optional_value(p.before);
+    entry["played"] = optional_value(p.played);
+    entry["best_move"] = p.best_move ? ojson(*p.best_move) : ojson(nullptr);
+    entry["verdict"] = p.verdict;
+    entry["plies_lost"] = p.plies_lost;
+    entry["only_move"] = p.only_move;
+    plies.push_back(entry);
+  }
+  doc["plies"] = plies;
+  doc["final_position"] = r.final_position;
+  doc["over"] = r.over;
+  if (r.result) doc["result"] = *r.result;
+  doc["final_value"] = optional_value(r.final_value);
+  ojson summary = ojson::array();
+  for (const auto& s : r.summary)
+    summary.push_back({{"side", s.side}, {"optimal", s.optimal}, {"slower", s.slower}, {"mistakes", s.mistakes},
+                       {"unknown", s.unknown}});
+  doc["summary"] = summary;
+  doc["decided_from"] = r.decided_from ? ojson(*r.decided_from) : ojson(nullptr);
   return doc;
 }
 

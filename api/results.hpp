@@ -49,6 +49,9 @@ struct QueryResult {
   std::optional<int> plies_left;     // before a move limit draws the game
   std::vector<MoveOutcome> moves;    // every legal move, best first
   std::optional<FiftyMoveRule> fifty_move_rule;
+  // Lost whichever side is to move (known when the game has the same board with the other
+  // side to move, and its tables cover it).
+  std::optional<bool> mutual_zugzwang;
 };
 
 // The best line from a position to the end of the game (empty for a draw): each step is a
@@ -143,6 +146,42 @@ struct AnalyzeResult {
   bool cancelled = false;
 };
 
+// One ply of a reviewed game: the value before the move, what the move kept, and what the
+// best move would have kept, all for the player who moved. Unknown where no table covers
+// the position.
+struct ReviewPly {
+  int ply = 0;                   // 1 for the first move
+  std::string side;              // the player who moved
+  std::string position;          // before the move
+  std::string move;
+  std::optional<Outcome> before;  // the position's value
+  std::optional<Outcome> played;  // the move's value
+  std::optional<std::string> best_move;
+  std::string verdict;           // optimal, slower, mistake, unknown
+  int plies_lost = 0;            // slower: how much longer a win, or shorter a loss
+  bool only_move = false;        // the only move that keeps the value
+};
+
+struct ReviewSideSummary {
+  std::string side;
+  int optimal = 0, slower = 0, mistakes = 0, unknown = 0;
+};
+
+struct ReviewResult {
+  std::string game;
+  RuleValues rules;
+  std::string start;
+  std::vector<ReviewPly> plies;
+  std::string final_position;
+  bool over = false;
+  std::optional<std::string> result;
+  std::optional<Outcome> final_value;      // of the final position, for its side to move
+  std::vector<ReviewSideSummary> summary;  // first player first
+  // The ply from which the final position's result (a win for someone) was forced without
+  // interruption; unset when the game did not end decided or a value is unknown.
+  std::optional<int> decided_from;
+};
+
 struct ExportRow {
   std::string position;
   std::string tier;
@@ -155,7 +194,7 @@ struct TableInfo {
   bool present = false;
   std::uint64_t entries = 0;
   std::uint64_t bytes = 0;           // on disk, or the estimate for a missing table
-  std::optional<TierStats> stats;    // from the file's header
+  std::optional<TierStats> stats;    // from the file's header, with remoteness histograms
   std::optional<std::string> error;  // a present file that cannot be read: why
 };
 

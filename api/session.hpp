@@ -85,6 +85,8 @@ class Session {
   virtual std::string describe(Outcome o) const = 0;
 
   virtual QueryResult query(const std::string& position) = 0;
+  // Each move of a game from `start` against the tables.
+  virtual ReviewResult review(const std::string& start, const std::vector<std::string>& moves) = 0;
   virtual PrincipalVariation principal_variation(const std::string& position) = 0;
   virtual SolveReport solve(const SolveRequest& request) = 0;
   virtual TablesResult tables(const std::string& material) = 0;
@@ -92,6 +94,16 @@ class Session {
   virtual std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) = 0;
 
   virtual AnalyzeResult analyze(const AnalyzeRequest& request) = 0;
+
+  // The stored tables themselves (the Python module's NumPy views):
+  // the tiers of `material` (or of the whole game) in solving order;
+  virtual std::vector<std::string> tier_names(const std::string& material) = 0;
+  // a tier's table, opened once and kept (mapped); MissingTable when it is not built;
+  virtual const TierTable& table(const std::string& tier) = 0;
+  // the position an index stands for (InputError for an unused slot or out of range);
+  virtual std::string position_at(const std::string& tier, std::uint64_t index) = 0;
+  // the tier and index of a position (of its canonical form, for a game with symmetry).
+  virtual std::pair<std::string, std::uint64_t> index_of(const std::string& position) = 0;
 };
 
 // The games, in the order `zugzwang games` lists them.

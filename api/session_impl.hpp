@@ -122,10 +122,25 @@ class GameSession final : public Session {
   QueryResult query(const std::string& text) override {
     if constexpr (Enumerable<G>) {
       const Position given = parse_position(text);
-      return with_tables([&] { return query_position(given); });
+      return with_tables([&] {
+        QueryResult r = query_position(given);
+        r.mutual_zugzwang = mutual_zugzwang(table_view(given), r.outcome);
+        return r;
+      });
     } else {
       parse_position(text);
       throw InputError(name() + " has no tables to query");
+    }
+  }
+
+  ReviewResult review(const std::string& start, const std::vector<std::string>& moves) override {
+    if constexpr (Enumerable<G>) {
+      const Position first = parse_position(start);
+      return with_tables([&] { return review_game(first, moves); });
+    } else {
+      parse_position(start);
+      (void)moves;
+      throw InputError(name() + " has no tables to review a game against");
     }
   }
 
@@ -194,6 +209,55 @@ class GameSession final : public Session {
     }
   }
 
+  std::vector<std::string> tier_names(const std::string& material) override {
+    if constexpr (Enumerable<G>) {
+      const auto roots = solve_roots(material);
+      std::vector<std::string> names;
+      for (const auto& t : dependency_order(game_, std::span<const typename G::Tier>(roots)))
+        names.push_back(game_.tier_name(t));
+      return names;
+    } else {
+      (void)material;
+      throw InputError(name() + " has no tables");
+    }
+  }
+
+  const TierTable& table(const std::string& tier) override {
+    if constexpr (Enumerable<G>) {
+      const auto t = tier_named(tier);
+      return with_tables([&]() -> const TierTable& { return store_->load(t); }, tier);
+    } else {
+      throw InputError(name() + " has no tables");
+    }
+  }
+
+  std::string position_at(const std::string& tier, std::uint64_t index) override {
+    if constexpr (Enumerable<G>) {
+      const auto t = tier_named(tier);
+      const std::uint64_t size = game_.tier_size(t);
+      if (index >= size)
+        throw InputError("index " + std::to_string(index) + " is beyond tier " + tier + " (" + std::to_string(size) +
+                         " entries)");
+      Position p;
+      if (!game_.unrank(t, index, p))
+        throw InputError("index " + std::to_string(index) + " of tier " + tier + " is an unused slot");
+      return game_.format(p);
+    } else {
+      (void)index;
+      throw InputError(name() + " has no tables");
+    }
+  }
+
+  std::pair<std::string, std::uint64_t> index_of(const std::string& text) override {
+    if constexpr (Enumerable<G>) {
+      const Position p = table_view(parse_position(text));
+      return {game_.tier_name(game_.tier_of(p)), game_.rank(p)};
+    } else {
+      parse_position(text);
+      throw InputError(name() + " has no tables");
+    }
+  }
+
   AnalyzeResult analyze(const AnalyzeRequest& request) override {
     if constexpr (Hashable<G>) {
       const Position p = parse_position(request.position);
@@ -227,6 +291,121 @@ class GameSession final : public Session {
     else return p;
   }
 
+  // A tier by its name: a material (for games tabulated by material), or one of the
+  // whole game's tiers.
+  auto tier_named(const std::string& tier) const {
+    if constexpr (requires { game_.solve_roots(tier); }) {
+      const auto roots = game_.solve_roots(tier);
+      if (roots.size() == 1) return roots.front();
+      throw InputError("'" + tier + "' is not one tier of " + name());
+    } else {
+      const auto roots = solve_roots("");
+      for (const auto& t : dependency_order(game_, std::span<const typename G::Tier>(roots)))
+        if (game_.tier_name(t) == tier) return t;
+      throw InputError("unknown tier '" + tier + "' of " + name());
+    }
+  }
+
+  // Lost for the side to move, and lost too with the other side to move on the same board.
+  std::optional<bool> mutual_zugzwang(const Position& p, Outcome value) {
+    if constexpr (requires { game_.other_side_to_move(p); }) {
+      const auto other = game_.other_side_to_move(p);
+      if (!other || game_.outcome(p)) return std::nullopt;
+      try {
+        return value.value == Value::Loss && store_->probe(*other).value == Value::Loss;
+      } catch (const InputError&) {
+        return std::nullopt;  // no table covers the other side to move
+      }
+    } else {
+      (void)p;
+      (void)value;
+      return std::nullopt;
+    }
+  }
+
+  ReviewResult review_game(Position p, const std::vector<std::string>& moves) {
+    ReviewResult r;
+    r.game = name();
+    r.rules = rules();
+    r.start = game_.format(p);
+    const Position start = game_.start();
+    for (bool first : {true, false}) r.summary.push_back({std::string(G::player_name(start, first))});
+    for (const auto& text : moves) {
+      const Move m = game_.parse_move(p, text);
+      ReviewPly ply;
+      ply.ply = static_cast<int>(r.plies.size()) + 1;
+      ply.side = std::string(G::player_name(p, true));
+      ply.position = game_.format(p);
+      ply.move = game_.format_move(m);
+      try {
+        const Position q = table_view(p);
+        const auto values = value_moves(game_, q, *store_);
+        ply.before = store_->probe(q);
+        ply.best_move = game_.format_move(values.front().move);
+        int keeping = 0;
+        for (const auto& v : values) {
+          if (v.outcome.value == values.front().outcome.value) ++keeping;
+          if (v.move == m) ply.played = v.outcome;
+        }
+        classify(ply, values.front().outcome, keeping);
+      } catch (const TableMissing&) {
+        throw;
+      } catch (const InputError&) {
+        ply.verdict = "unknown";  // no table covers this position
+      }
+      ReviewSideSummary& side = r.summary[ply.side == r.summary[0].side ? 0 : 1];
+      if (ply.verdict == "optimal") ++side.optimal;
+      else if (ply.verdict == "slower") ++side.slower;
+      else if (ply.verdict == "mistake") ++side.mistakes;
+      else ++side.unknown;
+      r.plies.push_back(std::move(ply));
+      p = game_.play(p, m);
+    }
+    r.final_position = game_.format(p);
+    const auto over = game_.outcome(p);
+    r.over = over.has_value();
+    if (over) r.result = result_text(p, *over);
+    try {
+      r.final_value = store_->probe(table_view(p));
+    } catch (const TableMissing&) {
+      throw;
+    } catch (const InputError&) {
+    }
+    // Walking back from the end, the result stays forced while each mover's value is the
+    // final winner's win (or the final loser's loss).
+    if (r.final_value && r.final_value->value != Value::Draw) {
+      const bool final_mover_wins = r.final_value->value == Value::Win;
+      const std::string final_mover(G::player_name(p, true));
+      std::optional<int> from = static_cast<int>(r.plies.size()) + 1;
+      for (auto it = r.plies.rbegin(); it != r.plies.rend(); ++it) {
+        if (!it->before) break;
+        const bool mover_wins = it->before->value == Value::Win, mover_loses = it->before->value == Value::Loss;
+        const bool same_side = it->side == final_mover;
+        if (!(same_side ? (final_mover_wins ? mover_wins : mover_loses) : (final_mover_wins ? mover_loses : mover_wins)))
+          break;
+        from = it->ply;
+      }
+      r.decided_from = from;
+    }
+    return r;
+  }
+
+  static void classify(ReviewPly& ply, Outcome best, int keeping) {
+    ply.only_move = keeping == 1;
+    const Outcome played = *ply.played;
+    if (played.value != best.value) {
+      ply.verdict = "mistake";
+    } else if (played.value == Value::Win && played.remoteness > best.remoteness) {
+      ply.verdict = "slower";
+      ply.plies_lost = played.remoteness - best.remoteness;
+    } else if (played.value == Value::Loss && played.remoteness < best.remoteness) {
+      ply.verdict = "slower";
+      ply.plies_lost = best.remoteness - played.remoteness;
+    } else {
+      ply.verdict = "optimal";
+    }
+  }
+
   // "draw" or who won, from the result for the side to move of a finished game.
   std::string result_text(const Position& p, Outcome o) const {
     if (o.value == Value::Draw) return "draw";
@@ -245,7 +424,7 @@ class GameSession final : public Session {
   // Runs f; a missing table is solved on demand when the game allows it (then f runs
   // again), or reported with the command that builds it (or the tables of `material`).
   template <class F>
-  auto with_tables(F&& f, const std::string& material = "") {
+  decltype(auto) with_tables(F&& f, const std::string& material = "") {
     try {
       return f();
     } catch (const TableMissing& missing) {

@@ -56,6 +56,15 @@ class Chess {
   }
   Position play(const Position& p, Move m) const { return p.play(m); }
   std::optional<int> plies_left(const Position&) const { return std::nullopt; }
+  // The same board with the other side to move, when that is a position of the game (for
+  // the mutual-zugzwang flag of a query); nullopt otherwise.
+  std::optional<Position> other_side_to_move(const Position& p) const {
+    Position q = p;
+    q.set_en_passant(NoSquare);
+    q.set_side_to_move(p.side_to_move() == White ? Black : White);
+    if (q.opponent_in_check()) return std::nullopt;
+    return q;
+  }
 
   // FEN or "startpos".
   Position parse(std::string_view text) const { return parse_fen(text); }

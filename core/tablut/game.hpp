@@ -57,6 +57,14 @@ class Tablut {
   Position play(const Position& p, Move m) const { return tablut::play(p, m); }
 
   std::optional<int> plies_left(const Position&) const { return std::nullopt; }
+  // The same board with the other side to move, when that is a position of the game (for
+  // the mutual-zugzwang flag of a query); nullopt otherwise.
+  std::optional<Position> other_side_to_move(const Position& p) const {
+    if (p.decided()) return std::nullopt;
+    Position q = p;
+    q.turn = opponent(p.turn);
+    return q;
+  }
 
   Position parse(std::string_view text) const;
   std::string format(const Position& p) const;

@@ -50,6 +50,15 @@ class TakTikl {
   }
   std::optional<Outcome> outcome(const Position& p) const;
   std::optional<int> plies_left(const Position& p) const;
+  // The same board with the other side to move, when that is a position of the game (for
+  // the mutual-zugzwang flag of a query); nullopt otherwise.
+  std::optional<Position> other_side_to_move(const Position& p) const {
+    if (has_line(p.pieces[opponent(p.side)])) return std::nullopt;
+    Position q = p;
+    q.side = opponent(p.side);
+    q.ply = static_cast<std::uint16_t>(p.ply ^ 1);
+    return q;
+  }
 
   template <class F>
   void for_each_move(const Position& p, F&& f) const;

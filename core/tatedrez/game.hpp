@@ -48,6 +48,16 @@ class TateDrez {
   }
   std::optional<Outcome> outcome(const Position& p) const;
   std::optional<int> plies_left(const Position& p) const;
+  // The same board with the other side to move, when that is a position of the game (for
+  // the mutual-zugzwang flag of a query); nullopt otherwise.
+  std::optional<Position> other_side_to_move(const Position& p) const {
+    // In placement the counts of pieces on the board say whose turn it is.
+    if (p.placement_phase() || has_line(p.by_color[opponent(p.side)])) return std::nullopt;
+    Position q = p;
+    q.side = opponent(p.side);
+    q.ply = static_cast<std::uint8_t>(p.ply ^ 1);
+    return q;
+  }
 
   template <class F>
   void for_each_move(const Position& p, F&& f) const;

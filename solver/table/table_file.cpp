@@ -122,6 +122,8 @@ void write_table(const std::filesystem::path& file, const TableIdentity& id, con
       {"draws", s.draws},
       {"longest_win", s.longest_win},
       {"longest_loss", s.longest_loss},
+      {"wins_by_remoteness", s.wins_by_remoteness},
+      {"losses_by_remoteness", s.losses_by_remoteness},
   };
   std::string text = header.dump();
   text.append((kPayloadAlign - (kPrefixBytes + text.size()) % kPayloadAlign) % kPayloadAlign, ' ');
@@ -207,6 +209,26 @@ int check_identity(const std::filesystem::path& file, const nlohmann::json& h, c
   return width;
 }
 
+// A histogram by remoteness: counts summing to `total`, as long as `longest` + 1, the last
+// one not zero.
+std::vector<std::uint64_t> histogram_field(const std::filesystem::path& file, const nlohmann::json& h,
+                                           const char* name, std::uint64_t total, int longest) {
+  const nlohmann::json& v = field(file, h, name);
+  if (!v.is_array() || v.size() != static_cast<std::size_t>(longest + 1))
+    refuse(file, std::string("corrupt header (") + name + " does not fit the longest remoteness)");
+  std::vector<std::uint64_t> counts;
+  std::uint64_t sum = 0;
+  for (const auto& c : v) {
+    if (!c.is_number_unsigned()) refuse(file, std::string("corrupt header (") + name + " holds a non-count)");
+    counts.push_back(c.get<std::uint64_t>());
+    if (counts.back() > total - sum) refuse(file, std::string("corrupt header (") + name + " exceeds its total)");
+    sum += counts.back();
+  }
+  if (sum != total || (!counts.empty() && counts.back() == 0))
+    refuse(file, std::string("corrupt header (") + name + " does not add up)");
+  return counts;
+}
+
 TierStats header_stats(const std::filesystem::path& file, const nlohmann::json& h, std::uint64_t entries) {
   TierStats s;
   s.entries = entries;
@@ -219,6 +241,8 @@ TierStats header_stats(const std::filesystem::path& file, const nlohmann::json& 
       count_field(file, h, "positions") != s.positions() || (s.wins > 0) != (s.longest_win >= 0) ||
       (s.losses > 0) != (s.longest_loss >= 0))
     refuse(file, "corrupt header (inconsistent statistics)");
+  s.wins_by_remoteness = histogram_field(file, h, "wins_by_remoteness", s.wins, s.longest_win);
+  s.losses_by_remoteness = histogram_field(file, h, "losses_by_remoteness", s.losses, s.longest_loss);
   return s;
 }
 

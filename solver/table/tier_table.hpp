@@ -18,6 +18,8 @@ struct TierStats {
   std::uint64_t entries = 0;  // index slots, used or not
   std::uint64_t wins = 0, losses = 0, draws = 0;
   int longest_win = -1, longest_loss = -1;  // remoteness in plies, -1 when none
+  // Entries by remoteness: [r] counts the wins (losses) in r plies, up to the longest.
+  std::vector<std::uint64_t> wins_by_remoteness, losses_by_remoteness;
   std::uint64_t positions() const { return wins + losses + draws; }
   friend bool operator==(const TierStats&, const TierStats&) = default;
 };

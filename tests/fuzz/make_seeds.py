@@ -95,6 +95,9 @@ def table(codes, width, version):
               "encoding": "u8" if width == 1 else "u16", "program_version": "seed",
               "positions": len(wins) + len(losses) + draws, "wins": len(wins), "losses": len(losses),
               "draws": draws, "longest_win": max(wins, default=-1), "longest_loss": max(losses, default=-1)}
+    if version == 2:
+        header["wins_by_remoteness"] = [wins.count(r) for r in range(header["longest_win"] + 1)]
+        header["losses_by_remoteness"] = [losses.count(r) for r in range(header["longest_loss"] + 1)]
     if version == 1:
         header["checksum"] = "%016x" % checksum(payload)
         text = json.dumps(header).encode()

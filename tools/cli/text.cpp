@@ -24,6 +24,7 @@ void print_query(const api::QueryResult& r, const api::Session& session, std::os
   out << "rules     " << rules_text(r.rules) << '\n';
   out << "value     " << session.describe(r.outcome) << (r.over ? " (game over)" : "") << '\n';
   if (r.plies_left) out << "limit     " << *r.plies_left << " plies left\n";
+  if (r.mutual_zugzwang && *r.mutual_zugzwang) out << "zugzwang  mutual: lost for whichever side is to move\n";
   if (r.fifty_move_rule) {
     out << "50-move   the tables ignore the 50-move rule (halfmove clock " << r.fifty_move_rule->halfmove_clock;
     out << (r.fifty_move_rule->draw_claimable ? "): a draw can already be claimed\n" : ")\n");
@@ -118,6 +119,29 @@ void print_tables(const api::TablesResult& r, std::ostream& out) {
       out << std::setw(36) << "";
     out << "  " << (t.error ? *t.error : t.present ? "ok" : "missing (bytes estimated)") << '\n';
   }
+}
+
+void print_review(const api::ReviewResult& r, const api::Session& session, std::ostream& out) {
+  out << "start     " << r.start << '\n';
+  out << std::right << std::setw(5) << "ply" << "  " << std::left << std::setw(8) << "side" << std::setw(10) << "move"
+      << std::setw(22) << "value before" << std::setw(22) << "move's value" << "verdict\n";
+  for (const auto& p : r.plies) {
+    out << std::right << std::setw(5) << p.ply << "  " << std::left << std::setw(8) << p.side << std::setw(10) << p.move
+        << std::setw(22) << (p.before ? session.describe(*p.before) : "?") << std::setw(22)
+        << (p.played ? session.describe(*p.played) : "?") << p.verdict;
+    if (p.verdict == "slower") out << " (" << p.plies_lost << " plies lost)";
+    if (p.verdict != "optimal" && p.verdict != "unknown" && p.best_move) out << ", best " << *p.best_move;
+    if (p.only_move && p.verdict == "optimal") out << " (only move)";
+    out << '\n';
+  }
+  out << "final     " << r.final_position;
+  if (r.result) out << " (game over: " << *r.result << ")";
+  else if (r.final_value) out << " (" << session.describe(*r.final_value) << ")";
+  out << '\n';
+  for (const auto& s : r.summary)
+    out << std::left << std::setw(10) << s.side << s.optimal << " optimal, " << s.slower << " slower, " << s.mistakes
+        << " mistakes" << (s.unknown ? ", " + std::to_string(s.unknown) + " unknown" : "") << '\n';
+  if (r.decided_from) out << "decided   from ply " << *r.decided_from << " on, the result was forced\n";
 }
 
 void print_games(const std::vector<api::GameInfo>& games, std::ostream& out) {

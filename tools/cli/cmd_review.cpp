@@ -1,0 +1,31 @@
+#include <iostream>
+
+#include "api/json.hpp"
+#include "tools/cli/command.hpp"
+#include "tools/cli/text.hpp"
+
+namespace zz::cli {
+
+int run_review(const std::vector<std::string>& args) {
+  GameOptions game;
+  std::string start;
+  std::vector<std::string> moves;
+  bool json = false;
+  po::options_description options("options");
+  game.add_to(options, true);
+  options.add_options()("start", po::value(&start)->required(), "the position the game started from, or start")(
+      "moves", po::value(&moves), "the moves played, in order")("json", po::bool_switch(&json), "one JSON document");
+  po::positional_options_description positional;
+  positional.add("game", 1).add("start", 1).add("moves", -1);
+  po::variables_map vm;
+  if (!parse_command(args, "zugzwang review GAME START MOVE... [--rule K=V]... [--data DIR] [--json]", options,
+                     positional, vm))
+    return 0;
+  auto session = game.session();
+  const auto r = session->review(start, moves);
+  if (json) std::cout << api::to_json(r).dump() << '\n';
+  else print_review(r, *session, std::cout);
+  return 0;
+}
+
+}  // namespace zz::cli
