@@ -1,8 +1,9 @@
 #pragma once
-// analyze: proof-number search for a forced win by either side within N plies, then a best
-// move by alpha-beta, for any game a search can hash. With a time budget the horizon N
-// grows until half the time is spent, and the search gets the rest. Both proof searches run
-// at once; their progress reaches the caller one report at a time.
+// analyze: proof-number search for a forced win by either side within N plies, then the
+// same question for every move within N - 1, then a best move by alpha-beta, for any game a
+// search can hash. With a time budget the horizon N grows until half the time is spent, the
+// moves get until three quarters, and the search gets the rest. The two sides' proof
+// searches run at once; their progress reaches the caller one report at a time.
 #include <chrono>
 #include <mutex>
 #include <optional>
@@ -65,6 +66,8 @@ ProofReport prove_forced_win(const G& game, const Oracle& oracle, const typename
     const ProofResult r = prover.prove(p, attacker_moves, n);
     report.nodes += r.nodes;
     before = report.nodes;
+    // Each finished horizon is reported too: proof number 0 once proven, disproof 0 once disproven.
+    sink(attacker, n, {r.status == ProofStatus::Proven ? 0u : 1u, r.status == ProofStatus::Disproven ? 0u : 1u, before});
     if (r.status == ProofStatus::Unknown) {
       if (request.depth) report = {n, r.status, report.nodes, report.disproven_up_to};
       break;
@@ -77,6 +80,40 @@ ProofReport prove_forced_win(const G& game, const Oracle& oracle, const typename
     if (request.stop && request.stop->load()) break;
   }
   return report;
+}
+
+// Each move's forced result within `plies` after it: the mover's provers (attacker = the
+// mover) and the opponent's answer the two questions at every child.
+template <Hashable G, class Oracle>
+std::vector<MoveProof> prove_moves(const G& game, const Oracle& oracle, const typename G::Position& p, int plies,
+                                   const AnalyzeRequest& request, std::chrono::steady_clock::time_point deadline) {
+  using Move = typename G::Move;
+  std::vector<Move> moves;
+  game.for_each_move(p, [&](const Move& m) { moves.push_back(m); });
+  std::vector<ProofStatus> mover_wins(moves.size(), ProofStatus::Unknown), mover_loses(moves.size(), ProofStatus::Unknown);
+  DfpnLimits limits;
+  limits.deadline = deadline;
+  limits.stop = request.stop;
+  limits.max_nodes = 2'000'000;  // per move and question: one hard move must not starve the others
+  limits.table_bits = 20;
+  auto run = [&](bool mover_attacks, std::vector<ProofStatus>& out) {
+    DfpnProver<G, Oracle> prover(game, oracle, limits);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (std::chrono::steady_clock::now() > deadline || (request.stop && request.stop->load())) break;
+      // At the child the opponent moves: the mover attacks from the side not to move.
+      out[i] = prover.prove(game.play(p, moves[i]), !mover_attacks, plies).status;
+    }
+  };
+  tbb::parallel_invoke([&] { run(true, mover_wins); }, [&] { run(false, mover_loses); });
+  std::vector<MoveProof> proofs;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    std::string result = "unknown";
+    if (mover_wins[i] == ProofStatus::Proven) result = "win";
+    else if (mover_loses[i] == ProofStatus::Proven) result = "loss";
+    else if (mover_wins[i] == ProofStatus::Disproven && mover_loses[i] == ProofStatus::Disproven) result = "none";
+    proofs.push_back({game.format_move(moves[i]), result, plies});
+  }
+  return proofs;
 }
 
 }  // namespace analysis_detail
@@ -95,6 +132,14 @@ AnalyzeResult analyze_position(const G& game, const Oracle& oracle, const typena
   tbb::parallel_invoke(
       [&] { mover = analysis_detail::prove_forced_win(game, oracle, p, true, request, proof_deadline, sink); },
       [&] { other = analysis_detail::prove_forced_win(game, oracle, p, false, request, proof_deadline, sink); });
+  // The horizon both sides were searched to, less the move itself.
+  const auto settled = [](const analysis_detail::ProofReport& r) {
+    return r.status == ProofStatus::Unknown ? r.disproven_up_to : r.plies;
+  };
+  const int horizon = std::min(settled(mover), settled(other));
+  std::vector<MoveProof> move_proofs;
+  if (horizon >= 1)
+    move_proofs = analysis_detail::prove_moves(game, oracle, p, horizon - 1, request, started + budget / 4 * 3);
   AlphaBetaLimits limits;
   limits.deadline = started + budget;
   limits.stop = request.stop;
@@ -102,6 +147,7 @@ AnalyzeResult analyze_position(const G& game, const Oracle& oracle, const typena
   const auto search = best_move(game, oracle, p, {}, limits);
   AnalyzeResult r;
   r.position = game.format(p);
+  r.moves = std::move(move_proofs);
   for (auto [report, mover_attacks] : {std::pair{mover, true}, std::pair{other, false}}) {
     ProofLine line{std::string(G::player_name(p, mover_attacks)), report.plies, to_string(report.status),
                    report.nodes, std::nullopt};

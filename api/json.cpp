@@ -152,6 +152,9 @@ ojson to_json(const AnalyzeResult& r) {
     proofs.push_back(entry);
   }
   doc["proofs"] = proofs;
+  ojson moves = ojson::array();
+  for (const auto& m : r.moves) moves.push_back({{"move", m.move}, {"result", m.result}, {"plies", m.plies}});
+  doc["moves"] = moves;
   if (r.best_move) {
     doc["best_move"] = *r.best_move;
     doc["score"] = r.score;

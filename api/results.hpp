@@ -132,11 +132,21 @@ struct ProofLine {
   std::optional<int> no_forced_win_within;
 };
 
+// What proof search established about one move, for the player who makes it, within the
+// horizon of the analysis less one ply: a forced win, a forced loss, neither (both
+// disproven), or unknown (out of budget).
+struct MoveProof {
+  std::string move;
+  std::string result;  // win, loss, none, unknown
+  int plies = 0;       // the horizon searched after the move
+};
+
 struct AnalyzeResult {
   std::string game;
   RuleValues rules;
   std::string position;
   std::vector<ProofLine> proofs;
+  std::vector<MoveProof> moves;  // every legal move, in the game's order
   std::optional<std::string> best_move;
   int score = 0;
   std::optional<std::string> forced;  // "win in N plies" when the search sees the end

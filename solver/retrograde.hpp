@@ -232,6 +232,7 @@ class RetrogradeSolver {
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
     tbb::enumerable_thread_specific<int> last_due(0);
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 2048), [&](const auto& r) {
+      check_stop();
       auto& pending = local.local();
       int& last = last_due.local();
       std::array<std::uint64_t, retro_detail::kMaxChildren> inside;
@@ -308,8 +309,14 @@ class RetrogradeSolver {
     return decided;
   }
 
-  void report(int level, std::uint64_t decided) const {
+  // Called at the start of every chunk of parallel work, so that a stop request ends the
+  // solve within one chunk, not one level.
+  void check_stop() const {
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
+  }
+
+  void report(int level, std::uint64_t decided) const {
+    check_stop();
     if (options_.progress) options_.progress({name_, level, decided, state_.size()});
   }
 
@@ -402,6 +409,7 @@ class RetrogradeSolver {
       tbb::enumerable_thread_specific<int> last_due(0);
       const Code* const codes = state_.data();
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, blocks, 16), [&](const auto& r) {
+        check_stop();
         std::uint64_t mine = 0;
         int last = 0;
         std::array<std::uint64_t, retro_detail::kMaxChildren> preds;
@@ -450,6 +458,7 @@ class RetrogradeSolver {
       if (level > 0) {
         tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, state_.size(), 2048), [&](const auto& r) {
+          check_stop();
           auto& out = found.local();
           Position p;
           for (std::uint64_t i = r.begin(); i != r.end(); ++i) {

@@ -63,6 +63,9 @@ class Params {
     for (std::size_t i = 0; i < req_.get_param_value_count(name); ++i) values.push_back(req_.get_param_value(name, i));
     return values;
   }
+  // Rule options: repeated `rule` parameters in a query string, a `rules` list in a body.
+  std::vector<std::string> rules() const { return list(req_.method == "POST" ? "rules" : "rule"); }
+
   std::optional<double> number(const char* name) const {
     if (req_.method == "POST") {
       if (!body_.contains(name)) return std::nullopt;
@@ -115,7 +118,7 @@ ojson job_json(std::uint64_t id, const JobStatus& s) {
 }
 
 void add_api(httplib::Server& server, SessionPool& sessions, AnalyzeJobs& jobs, const Options& options) {
-  auto session = [&sessions](const Params& p) -> api::Session& { return sessions.get(p.text("game"), p.list("rule")); };
+  auto session = [&sessions](const Params& p) -> api::Session& { return sessions.get(p.text("game"), p.rules()); };
 
   server.Get("/api/version", api_handler([](const httplib::Request&, httplib::Response& res) {
                const auto& b = api::build_info();

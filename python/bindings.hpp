@@ -1,0 +1,24 @@
+#pragma once
+// The pieces of the Python module `zugzwang` (module.cpp): the result classes, the table
+// class, and the conversion every to_dict() shares.
+#include <pybind11/pybind11.h>
+
+#include "api/json.hpp"
+
+namespace zz::python {
+
+namespace py = pybind11;
+
+// The documented JSON document as Python objects (dicts, lists, str, int, float, None):
+// to_dict() equals what the command line prints with --json.
+py::object to_python(const api::ojson& doc);
+
+// A value as Python sees it: "win", "draw" or "loss", and the remoteness in plies (None for
+// a draw).
+py::str value_of(Outcome o);
+py::object remoteness_of(Outcome o);
+
+void bind_results(py::module_& m);
+void bind_table(py::module_& m);
+
+}  // namespace zz::python

@@ -1,0 +1,225 @@
+// `import zugzwang`: the solver and its tables from Python, on the same results layer as the
+// command line and the HTTP server (api/session.hpp). Every answer is a Python object; its
+// to_dict() is the command line's --json document.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include "api/build_info.hpp"
+#include "api/session.hpp"
+#include "python/bindings.hpp"
+#include "python/interrupt.hpp"
+#include "python/table.hpp"
+
+namespace zz::python {
+namespace {
+
+// zugzwang.Game: one game under one rule variant, with one data directory.
+class GameHandle {
+ public:
+  GameHandle(const std::string& name, const py::object& rules, const py::object& data) {
+    std::vector<std::string> assignments;
+    if (!rules.is_none()) {
+      if (!py::isinstance<py::dict>(rules)) throw InputError("rules must be a dict such as {\"no-move\": \"pass\"}");
+      for (const auto& [k, v] : rules.cast<py::dict>())
+        assignments.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
+    }
+    const std::filesystem::path dir =
+        data.is_none() ? api::default_data_dir() : std::filesystem::path(py::str(data).cast<std::string>());
+    session_ = api::open_session(name, assignments, dir);
+  }
+
+  api::Session& session() { return *session_; }
+
+ private:
+  std::unique_ptr<api::Session> session_;
+};
+
+std::string position_text(const py::object& position) {
+  return position.is_none() ? std::string("start") : py::str(position).cast<std::string>();
+}
+
+api::SolveReport solve(GameHandle& g, const py::object& material, const py::object& threads, bool rebuild,
+                       const py::object& progress) {
+  api::SolveRequest request;
+  if (!material.is_none()) request.material = material.cast<std::string>();
+  if (!threads.is_none()) {
+    request.threads = threads.cast<int>();
+    if (request.threads <= 0) throw InputError("threads must be a positive integer");
+  }
+  request.rebuild = rebuild;
+  request.command = "zugzwang.Game(\"" + g.session().info().name + "\").solve()";
+  return run_interruptible([&](const std::atomic<bool>* stop, CallbackError& error) {
+    request.stop = stop;
+    if (!progress.is_none())
+      request.progress = [&](const SolveProgress& p) {
+        py::gil_scoped_acquire acquire;
+        if (error.error) return;
+        try {
+          progress(p);
+        } catch (py::error_already_set& e) {
+          error.error = e;
+          const_cast<std::atomic<bool>*>(stop)->store(true);
+        }
+      };
+    return g.session().solve(request);
+  });
+}
+
+api::AnalyzeResult analyze(GameHandle& g, const py::object& position, const py::object& depth, const py::object& seconds,
+                           const py::object& progress) {
+  api::AnalyzeRequest request;
+  request.position = position_text(position);
+  if (depth.is_none() == seconds.is_none()) throw InputError("give exactly one of depth and seconds");
+  if (!depth.is_none()) {
+    const int d = depth.cast<int>();
+    if (d < 1 || d > 200) throw InputError("depth must be between 1 and 200 plies");
+    request.depth = d;
+  } else {
+    const double s = seconds.cast<double>();
+    if (!(s > 0) || s > 86400) throw InputError("seconds must be a positive number of seconds");
+    request.seconds = s;
+  }
+  g.session().normalize(request.position);  // a bad position raises before any thread starts
+  return run_interruptible([&](const std::atomic<bool>* stop, CallbackError& error) {
+    request.stop = stop;
+    if (!progress.is_none())
+      request.progress = [&](const api::AnalyzeProgress& p) {
+        py::gil_scoped_acquire acquire;
+        if (error.error) return;
+        try {
+          progress(p);
+        } catch (py::error_already_set& e) {
+          error.error = e;
+          const_cast<std::atomic<bool>*>(stop)->store(true);
+        }
+      };
+    api::AnalyzeResult r = g.session().analyze(request);
+    if (r.cancelled && !error.error) throw Cancelled();
+    return r;
+  });
+}
+
+}  // namespace
+}  // namespace zz::python
+
+PYBIND11_MODULE(zugzwang, m) {
+  using namespace zz;
+  using namespace zz::python;
+  m.doc() = R"(The zugzwang solver and its tables: exact values of TateDrez, Tak Tikl, Tablut and chess
+endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, data).)";
+  m.attr("__version__") = api::build_info().version;
+
+  // Kept for the life of the process (a static object would be released after the
+  // interpreter has finalized).
+  static auto& input_error = *new py::exception<InputError>(m, "InputError", PyExc_ValueError);
+  static auto& missing_table = *new py::exception<api::MissingTable>(m, "MissingTableError", PyExc_FileNotFoundError);
+  // Translators run newest first: a missing table (an InputError too) is checked first.
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const InputError& e) {
+      input_error(e.what());
+    } catch (const Cancelled&) {
+      PyErr_SetString(PyExc_KeyboardInterrupt, "cancelled");
+    }
+  });
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const api::MissingTable& e) {
+      py::object error = py::reinterpret_borrow<py::object>(missing_table)(e.what());
+      error.attr("command") = e.command;
+      error.attr("bytes") = e.bytes;
+      PyErr_SetObject(missing_table.ptr(), error.ptr());
+    }
+  });
+
+  bind_results(m);
+  bind_table(m);
+
+  m.def("games", [] { return api::games(); }, "Every game: name, summary, rule options, start position, capabilities.");
+  m.def("build_info", [] {
+    const auto& b = api::build_info();
+    py::dict d;
+    d["version"] = b.version;
+    d["commit"] = b.commit;
+    d["build_type"] = b.build_type;
+    d["compiler"] = b.compiler;
+    d["table_format"] = b.table_format;
+    return d;
+  });
+
+  py::class_<GameHandle>(m, "Game", R"(One game under one rule variant, with one data directory of tables.
+
+    g = zugzwang.Game("taktikl", rules={"no-return": "off"}, data="DIR")
+
+data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/share/zugzwang.)")
+      .def(py::init<const std::string&, const py::object&, const py::object&>(), py::arg("name"),
+           py::arg("rules") = py::none(), py::arg("data") = py::none())
+      .def_property_readonly("name", [](GameHandle& g) { return g.session().info().name; })
+      .def_property_readonly("info", [](GameHandle& g) { return g.session().info(); })
+      .def_property_readonly("rules", [](GameHandle& g) { return g.session().rules(); })
+      .def_property_readonly("data", [](GameHandle& g) { return g.session().data_dir(); })
+      .def_property_readonly("start", [](GameHandle& g) { return g.session().info().start; })
+      .def("normalize", [](GameHandle& g, const py::object& p) { return g.session().normalize(position_text(p)); },
+           py::arg("position"), "The position in the game's canonical notation.")
+      .def("query", [](GameHandle& g, const py::object& p) { return g.session().query(position_text(p)); },
+           py::arg("position") = py::none(),
+           "Value, remoteness and every move with its value (solves TateDrez and Tak Tikl on demand).")
+      .def("principal_variation",
+           [](GameHandle& g, const py::object& p) { return g.session().principal_variation(position_text(p)); },
+           py::arg("position") = py::none(), "The best line from the position to the end of the game.")
+      .def("move",
+           [](GameHandle& g, const py::object& p, const py::args& moves) {
+             std::vector<std::string> texts;
+             for (const auto& mv : moves) texts.push_back(py::str(mv).cast<std::string>());
+             return g.session().move(position_text(p), texts);
+           },
+           py::arg("position"), "The position after the moves, and the result if the game ended.")
+      .def("legal_moves", [](GameHandle& g, const py::object& p) { return g.session().legal_moves(position_text(p)); },
+           py::arg("position") = py::none())
+      .def("perft",
+           [](GameHandle& g, const py::object& p, int depth, bool divide) -> py::object {
+             if (depth < 0 || depth > 30) throw InputError("perft depth must be between 0 and 30");
+             api::PerftResult r;
+             {
+               py::gil_scoped_release release;
+               r = g.session().perft(position_text(p), depth, divide);
+             }
+             if (!divide) return py::int_(r.nodes);
+             py::dict counts;
+             for (const auto& [move, n] : r.divide) counts[py::str(move)] = n;
+             return counts;
+           },
+           py::arg("position"), py::arg("depth"), py::arg("divide") = false,
+           "Legal move sequences of `depth` plies (a dict per first move with divide=True).")
+      .def("review",
+           [](GameHandle& g, const py::object& start, const std::vector<std::string>& moves) {
+             return g.session().review(position_text(start), moves);
+           },
+           py::arg("start"), py::arg("moves"), "Each move of a game against the tables.")
+      .def("solve", &solve, py::arg("material") = py::none(), py::arg("threads") = py::none(),
+           py::arg("rebuild") = false, py::arg("progress") = py::none(),
+           "Builds the tables (all of the game, or of a material); progress(SolveProgress) after each level.")
+      .def("tables",
+           [](GameHandle& g, const py::object& material) {
+             return g.session().tables(material.is_none() ? "" : material.cast<std::string>());
+           },
+           py::arg("material") = py::none(), "The tables on disk: present or missing, sizes, statistics.")
+      .def("tiers",
+           [](GameHandle& g, const py::object& material) {
+             return g.session().tier_names(material.is_none() ? "" : material.cast<std::string>());
+           },
+           py::arg("material") = py::none(), "Names of the tables (tiers), in solving order.")
+      .def("table",
+           [](py::object self, const std::string& tier) {
+             GameHandle& g = self.cast<GameHandle&>();
+             return Table{self, &g.session(), tier, &g.session().table(tier)};
+           },
+           py::arg("tier"), "One stored table, as NumPy arrays without copying.")
+      .def("analyze", &analyze, py::arg("position"), py::arg("depth") = py::none(), py::arg("seconds") = py::none(),
+           py::arg("progress") = py::none(),
+           "Proof search for a forced win by either side, each move's forced result, and a best move.")
+      .def("__repr__", [](GameHandle& g) { return "<zugzwang.Game " + g.session().info().name + ">"; });
+}

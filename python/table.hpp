@@ -1,0 +1,19 @@
+#pragma once
+// A table handed to Python: the tier's table inside a Game's session, and the Game object
+// that keeps both alive.
+#include <string>
+
+#include <pybind11/pybind11.h>
+
+#include "api/session.hpp"
+
+namespace zz::python {
+
+struct Table {
+  pybind11::object owner;  // the zugzwang.Game
+  api::Session* session;
+  std::string tier;
+  const TierTable* table;
+};
+
+}  // namespace zz::python

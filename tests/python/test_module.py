@@ -1,0 +1,167 @@
+"""import zugzwang: answers equal the command line's, tables are NumPy views of the files,
+indices round-trip, errors are the documented exceptions, and nothing leaks."""
+import json
+import random
+import resource
+
+import numpy as np
+import pytest
+
+import zugzwang
+from conftest import cli, cli_json
+
+# (game, table to sample positions from, rules)
+TABLES = [("tatedrez", "movement", {}), ("tatedrez", "placement-4", {}), ("taktikl", "all", {}),
+          ("chess", "KQvK", {}), ("chess", "KRvK", {}), ("tablut", "K1W1B", {})]
+
+
+def sample_positions(game, tier, count, seed=1):
+    table = game.table(tier)
+    used = np.flatnonzero(table.used())
+    picks = np.random.default_rng(seed).choice(used, size=min(count, used.size), replace=False)
+    return [table.position(int(i)) for i in picks]
+
+
+def test_games_lists_every_game_with_its_rules():
+    games = {g.name: g for g in zugzwang.games()}
+    assert set(games) == {"tatedrez", "taktikl", "tablut", "chess"}
+    assert [o.name for o in games["taktikl"].rule_options] == ["no-return", "moves", "no-move"]
+    assert games["tatedrez"].solves_on_demand and games["chess"].tables_by_material
+    assert [g.to_dict() for g in zugzwang.games()] == cli_json("games")
+
+
+@pytest.mark.parametrize("name,tier,rules", TABLES)
+def test_query_equals_the_command_line(data, name, tier, rules):
+    game = zugzwang.Game(name, rules=rules, data=data)
+    for position in sample_positions(game, tier, 25):
+        answer = game.query(position)
+        assert answer.to_dict() == cli_json("query", name, position, data=data)
+        # The object's fields say the same as its document.
+        doc = answer.to_dict()
+        assert (answer.value, answer.remoteness, answer.over) == (doc["value"], doc["remoteness"], doc["over"])
+        assert [(m.move, m.value, m.remoteness) for m in answer.moves] == \
+            [(m["move"], m["value"], m["remoteness"]) for m in doc["moves"]]
+
+
+def test_move_line_perft_and_analyze_equal_the_command_line(data):
+    g = zugzwang.Game("tatedrez", data=data)
+    assert g.move("start", "R@b2", "r@a1").to_dict() == cli_json("move", "tatedrez", "start", "R@b2", "r@a1")
+    assert g.principal_variation("rN1/1R1/nbB w 4").to_dict() == \
+        cli_json("query", "tatedrez", "rN1/1R1/nbB w 4", "--line", data=data)
+    assert g.perft("start", 4) == cli_perft("tatedrez", "start", 4)
+    assert sum(g.perft("start", 3, divide=True).values()) == g.perft("start", 3)
+    assert sorted(g.legal_moves("rN1/1R1/nbB w 4")) == ["b2a2", "b2c2"]
+    review = g.review("start", ["R@b2", "r@a1"])
+    assert review.to_dict() == cli_json("review", "tatedrez", "start", "R@b2", "r@a1", data=data)
+    t = zugzwang.Game("taktikl", data=data)
+    result = t.analyze("start", depth=10)
+    assert result.proofs[1].attacker == "O" and result.proofs[1].result == "proven"
+    assert {m.result for m in result.moves} == {"loss"}
+
+
+def cli_perft(game, position, depth):
+    code, out, err = cli("perft", game, position, str(depth))
+    assert code == 0, err
+    return int(out.split()[-1])
+
+
+def test_a_tables_numpy_view_equals_what_export_writes(data):
+    for name, tier, rules in [("tatedrez", "placement-3", {}), ("chess", "KQvK", {}), ("tablut", "K1W1B", {})]:
+        game = zugzwang.Game(name, rules=rules, data=data)
+        table = game.table(tier)
+        codes = table.codes
+        assert codes.dtype in (np.uint8, np.uint16) and not codes.flags.writeable
+        assert len(codes) == len(table) == table.stats.entries
+        with pytest.raises(ValueError):
+            codes[0] = 1  # read-only: the view is the file's own bytes
+        values, remoteness = table.values(), table.remoteness()
+        code, out, err = cli("export", name, "--format", "jsonl", *(["--material", tier] if name in ("chess", "tablut") else []),
+                             data=data)
+        assert code == 0, err
+        rows = [json.loads(line) for line in out.splitlines() if json.loads(line)["tier"] == tier]
+        assert len(rows) == int(np.count_nonzero(table.used()))
+        numeric = {"win": 1, "draw": 0, "loss": -1}
+        for row in rows[:: max(1, len(rows) // 500)]:
+            i = table.index(row["position"])
+            assert numeric[row["value"]] == values[i]
+            assert (row["remoteness"] if row["remoteness"] is not None else -1) == remoteness[i]
+        # The whole table's counts agree with its header.
+        assert int(np.count_nonzero(values == 1)) == table.stats.wins
+        assert int(np.count_nonzero(values == -1)) == table.stats.losses
+        assert int(np.count_nonzero(values == 0)) == table.stats.draws
+        assert int(np.count_nonzero(values == zugzwang.UNUSED)) == len(table) - table.stats.positions
+        assert np.bincount(remoteness[values == 1]).tolist() == table.stats.wins_by_remoteness
+
+
+def test_indices_round_trip_through_position_and_index(data):
+    for name, tier, rules in TABLES:
+        game = zugzwang.Game(name, rules=rules, data=data)
+        table = game.table(tier)
+        used = np.flatnonzero(table.used())
+        for i in np.random.default_rng(7).choice(used, size=min(300, used.size), replace=False):
+            assert table.index(table.position(int(i))) == i
+        first = next(iter(table))
+        assert first[0] == table.position(int(used[0]))
+        assert first[1] in ("win", "draw", "loss")
+
+
+def test_errors_are_the_documented_exceptions(data, tmp_path):
+    g = zugzwang.Game("tatedrez", data=data)
+    with pytest.raises(zugzwang.InputError) as bad:
+        g.query("3/3/3 q")
+    assert isinstance(bad.value, ValueError)
+    code, _, err = cli("query", "tatedrez", "3/3/3 q", data=data)
+    assert code == 2 and err.strip().endswith(str(bad.value))  # the command line's one-line reason
+    with pytest.raises(zugzwang.InputError):
+        g.move("start", "x@z9")
+    with pytest.raises(zugzwang.InputError):
+        zugzwang.Game("checkers")
+    with pytest.raises(zugzwang.InputError):
+        zugzwang.Game("tatedrez", rules={"rounds": "many"})
+    with pytest.raises(zugzwang.InputError):
+        g.table("movement").position(10**12)
+    with pytest.raises(FileNotFoundError) as missing:
+        zugzwang.Game("chess", data=tmp_path).query("8/8/8/8/2r5/8/2k5/K6Q w - - 0 1")
+    assert "zugzwang solve chess --material KQvKR" in missing.value.command
+    assert isinstance(missing.value, zugzwang.MissingTableError)
+    with pytest.raises(zugzwang.InputError):
+        g.analyze("start", depth=0)
+
+
+def test_thousands_of_calls_neither_leak_nor_crash(data):
+    g = zugzwang.Game("taktikl", data=data)
+    positions = sample_positions(g, "all", 200, seed=3)
+    table = g.table("all")
+
+    def burst():
+        for _ in range(10):
+            for p in positions:
+                g.query(p)
+                table.index(p)
+            try:
+                g.query("garbage")
+            except zugzwang.InputError:
+                pass
+            table.codes.sum()
+
+    burst()  # warm: tables mapped, caches filled
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for _ in range(5):
+        burst()
+    grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown_kb < 20_000, f"the process grew by {grown_kb} kB over 10,000 queries"
+
+
+def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_path):
+    g = zugzwang.Game("tatedrez", rules={"no-move": "pass"}, data=tmp_path)
+    seen = []
+    report = g.solve(progress=lambda p: seen.append((p.tier, p.level)))
+    assert seen and report.start.value == "win" and report.start.remoteness == 15
+    assert report.to_dict()["tiers"] == cli_json("solve", "tatedrez", "--rule", "no-move=pass", data=tmp_path)["tiers"]
+
+    def fail(progress):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        zugzwang.Game("taktikl", data=tmp_path).solve(progress=fail)
+    assert not (tmp_path / "taktikl").exists() or not any((tmp_path / "taktikl").rglob("*.zzt"))
