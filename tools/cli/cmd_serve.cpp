@@ -41,7 +41,7 @@ int run_serve(const std::vector<std::string>& args) {
       "data", po::value(&data), "table directory (default: $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else "
                                 "~/.local/share/zugzwang)")(
       "open", po::bool_switch(&open), "open the page in the desktop's browser")(
-      "threads", po::value(&options.threads), "requests answered at once (default 8)")(
+      "threads", po::value(&options.threads), "connections served at once (default 32)")(
       "max-jobs", po::value(&options.max_jobs), "analyses running at once (default 2)")(
       "web", po::value(&web), "serve the page from this folder instead of the built-in copy")(
       "log", po::bool_switch(&options.log), "one line per request on stderr");

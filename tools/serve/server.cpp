@@ -258,9 +258,9 @@ int run(const Options& options) {
   const int threads = options.threads;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
   server.set_payload_max_length(options.max_body);
-  server.set_read_timeout(5, 0);
+  server.set_read_timeout(2, 0);
   server.set_write_timeout(5, 0);
-  server.set_keep_alive_timeout(2);
+  server.set_keep_alive_timeout(1);
   server.set_keep_alive_max_count(100);
   if (options.log)
     server.set_logger([](const httplib::Request& req, const httplib::Response& res) {

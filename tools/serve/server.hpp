@@ -17,7 +17,9 @@ struct Options {
   // Serve the page from this folder instead of the copy built into the program (for work
   // on the page; nothing outside it is read).
   std::optional<std::filesystem::path> web_dir;
-  int threads = 8;                       // requests answered at once
+  // Connections served at once: a connection holds its thread while it is open, so slow
+  // clients cost threads; the read timeout bounds how long.
+  int threads = 32;
   int max_jobs = 2;                      // analyze jobs running at once
   std::size_t max_body = 256 * 1024;     // bytes of a request body
   int max_perft_depth = 5;
