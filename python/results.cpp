@@ -131,7 +131,21 @@ void bind_results(py::module_& m) {
         return to_python(doc);
       });
 
+  py::class_<api::SideCounts>(m, "SideCounts",
+                              "Per side to move: index entries, and positions (raw: entries weighted by symmetry)")
+      .def_readonly("side", &api::SideCounts::side)
+      .def_readonly("wins", &api::SideCounts::wins)
+      .def_readonly("draws", &api::SideCounts::draws)
+      .def_readonly("losses", &api::SideCounts::losses)
+      .def_readonly("raw_wins", &api::SideCounts::raw_wins)
+      .def_readonly("raw_draws", &api::SideCounts::raw_draws)
+      .def_readonly("raw_losses", &api::SideCounts::raw_losses);
+  py::class_<api::RawCounts>(m, "RawCounts")
+      .def_readonly("raw_positions", &api::RawCounts::raw_positions)
+      .def_readonly("sides", &api::RawCounts::sides)
+      .def_readonly("longest_win_example", &api::RawCounts::longest_win_example);
   py::class_<api::TierSolveReport>(m, "TierReport")
+      .def_readonly("raw", &api::TierSolveReport::raw)
       .def_readonly("tier", &api::TierSolveReport::tier)
       .def_readonly("stats", &api::TierSolveReport::stats)
       .def_readonly("seconds", &api::TierSolveReport::seconds)
