@@ -5,6 +5,7 @@
 // moves get until three quarters, and the search gets the rest. The two sides' proof
 // searches run at once; their progress reaches the caller one report at a time.
 #include <chrono>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -29,6 +30,7 @@ struct ProofReport {
   ProofStatus status = ProofStatus::Unknown;
   std::uint64_t nodes = 0;
   int disproven_up_to = -1;  // the largest horizon proven not to suffice (-1: none)
+  bool exact = false;        // settled without a search: the same for every horizon
 };
 
 // Reports progress from both provers, one at a time.
@@ -40,7 +42,14 @@ struct ProgressSink {
     if (!request.progress) return;
     std::lock_guard lock(mutex);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    request.progress({attacker, horizon, p.proof, p.disproof, p.nodes, seconds});
+    request.progress({"proof", attacker, horizon, p.proof, p.disproof, p.nodes, seconds});
+  }
+  // A phase starting, or a step of it done.
+  void phase(const std::string& name, int horizon, std::uint64_t nodes) {
+    if (!request.progress) return;
+    std::lock_guard lock(mutex);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    request.progress({name, "", horizon, 0, 0, nodes, seconds});
   }
 };
 
@@ -76,6 +85,9 @@ ProofReport prove_forced_win(const G& game, const Oracle& oracle, const typename
     report.status = r.status;
     if (r.status == ProofStatus::Proven) break;
     report.disproven_up_to = n;
+    // Answered without a search (the tables know the root): deeper horizons say nothing new.
+    report.exact = r.settled_root;
+    if (r.settled_root) break;
     if (std::chrono::steady_clock::now() > deadline) break;
     if (request.stop && request.stop->load()) break;
   }
@@ -86,7 +98,8 @@ ProofReport prove_forced_win(const G& game, const Oracle& oracle, const typename
 // mover) and the opponent's answer the two questions at every child.
 template <Hashable G, class Oracle>
 std::vector<MoveProof> prove_moves(const G& game, const Oracle& oracle, const typename G::Position& p, int plies,
-                                   const AnalyzeRequest& request, std::chrono::steady_clock::time_point deadline) {
+                                   const AnalyzeRequest& request, std::chrono::steady_clock::time_point deadline,
+                                   ProgressSink& sink) {
   using Move = typename G::Move;
   std::vector<Move> moves;
   game.for_each_move(p, [&](const Move& m) { moves.push_back(m); });
@@ -96,14 +109,18 @@ std::vector<MoveProof> prove_moves(const G& game, const Oracle& oracle, const ty
   limits.stop = request.stop;
   limits.max_nodes = 2'000'000;  // per move and question: one hard move must not starve the others
   limits.table_bits = 20;
+  std::atomic<std::uint64_t> nodes{0};
   auto run = [&](bool mover_attacks, std::vector<ProofStatus>& out) {
     DfpnProver<G, Oracle> prover(game, oracle, limits);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (std::chrono::steady_clock::now() > deadline || (request.stop && request.stop->load())) break;
       // At the child the opponent moves: the mover attacks from the side not to move.
-      out[i] = prover.prove(game.play(p, moves[i]), !mover_attacks, plies).status;
+      const ProofResult r = prover.prove(game.play(p, moves[i]), !mover_attacks, plies);
+      out[i] = r.status;
+      sink.phase("moves", plies, nodes += r.nodes);
     }
   };
+  sink.phase("moves", plies, 0);
   tbb::parallel_invoke([&] { run(true, mover_wins); }, [&] { run(false, mover_loses); });
   std::vector<MoveProof> proofs;
   for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -132,14 +149,17 @@ AnalyzeResult analyze_position(const G& game, const Oracle& oracle, const typena
   tbb::parallel_invoke(
       [&] { mover = analysis_detail::prove_forced_win(game, oracle, p, true, request, proof_deadline, sink); },
       [&] { other = analysis_detail::prove_forced_win(game, oracle, p, false, request, proof_deadline, sink); });
-  // The horizon both sides were searched to, less the move itself.
+  // The horizon both sides were searched to (a side settled by the tables for every
+  // horizon does not limit it), less the move itself.
   const auto settled = [](const analysis_detail::ProofReport& r) {
-    return r.status == ProofStatus::Unknown ? r.disproven_up_to : r.plies;
+    return r.exact ? std::numeric_limits<int>::max() : r.status == ProofStatus::Unknown ? r.disproven_up_to : r.plies;
   };
-  const int horizon = std::min(settled(mover), settled(other));
+  int horizon = std::min(settled(mover), settled(other));
+  if (horizon == std::numeric_limits<int>::max()) horizon = std::max(mover.plies, other.plies);
   std::vector<MoveProof> move_proofs;
   if (horizon >= 1)
-    move_proofs = analysis_detail::prove_moves(game, oracle, p, horizon - 1, request, started + budget / 4 * 3);
+    move_proofs = analysis_detail::prove_moves(game, oracle, p, horizon - 1, request, started + budget / 4 * 3, sink);
+  sink.phase("search", horizon, 0);
   AlphaBetaLimits limits;
   limits.deadline = started + budget;
   limits.stop = request.stop;

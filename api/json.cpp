@@ -168,7 +168,7 @@ ojson to_json(const AnalyzeResult& r) {
 }
 
 ojson to_json(const AnalyzeProgress& p) {
-  return {{"attacker", p.attacker}, {"horizon", p.horizon}, {"proof", p.proof},
+  return {{"phase", p.phase}, {"attacker", p.attacker}, {"horizon", p.horizon}, {"proof", p.proof},
           {"disproof", p.disproof}, {"nodes", p.nodes},     {"seconds", p.seconds}};
 }
 
@@ -185,6 +185,7 @@ ojson to_json(const TablesResult& r) {
       entry["losses_by_remoteness"] = t.stats->losses_by_remoteness;
     }
     if (t.error) entry["error"] = *t.error;
+    if (t.command) entry["command"] = *t.command;
     tables.push_back(entry);
   }
   doc["tables"] = tables;

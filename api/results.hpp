@@ -206,6 +206,7 @@ struct TableInfo {
   std::uint64_t bytes = 0;           // on disk, or the estimate for a missing table
   std::optional<TierStats> stats;    // from the file's header, with remoteness histograms
   std::optional<std::string> error;  // a present file that cannot be read: why
+  std::optional<std::string> command;  // a missing table: the command that builds it
 };
 
 struct TablesResult {

@@ -39,6 +39,7 @@ struct SolveRequest {
 };
 
 struct AnalyzeProgress {
+  std::string phase;      // proof (the position), moves (each move), search (the best move)
   std::string attacker;   // whose forced win the proof search asks for
   int horizon = 0;        // plies
   std::uint64_t proof = 0, disproof = 0;  // the root's proof and disproof numbers

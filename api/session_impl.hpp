@@ -171,8 +171,11 @@ class GameSession final : public Session {
     if constexpr (Enumerable<G>) {
       const auto roots = solve_roots(material);
       TablesResult r{name(), rules(), store_->directory().string(), {}};
-      for (const auto& t : dependency_order(game_, std::span<const typename G::Tier>(roots)))
-        r.tables.push_back(describe_table(game_, *store_, t));
+      for (const auto& t : dependency_order(game_, std::span<const typename G::Tier>(roots))) {
+        TableInfo info = describe_table(game_, *store_, t);
+        if (!info.present) info.command = solve_command(info_.tables_by_material ? info.tier : "");
+        r.tables.push_back(std::move(info));
+      }
       return r;
     } else {
       (void)material;

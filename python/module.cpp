@@ -10,6 +10,7 @@
 #include "python/bindings.hpp"
 #include "python/interrupt.hpp"
 #include "python/table.hpp"
+#include "solver/table/store.hpp"
 
 namespace zz::python {
 namespace {
@@ -114,6 +115,7 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
   // interpreter has finalized).
   static auto& input_error = *new py::exception<InputError>(m, "InputError", PyExc_ValueError);
   static auto& missing_table = *new py::exception<api::MissingTable>(m, "MissingTableError", PyExc_FileNotFoundError);
+  static auto& not_covered = *new py::exception<NotCovered>(m, "NotCoveredError", input_error.ptr());
   // Translators run newest first: a missing table (an InputError too) is checked first.
   py::register_exception_translator([](std::exception_ptr p) {
     try {
@@ -127,6 +129,8 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const NotCovered& e) {
+      not_covered(e.what());
     } catch (const api::MissingTable& e) {
       py::object error = py::reinterpret_borrow<py::object>(missing_table)(e.what());
       error.attr("command") = e.command;

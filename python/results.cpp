@@ -181,6 +181,7 @@ void bind_results(py::module_& m) {
   add_to_dict<api::AnalyzeResult>(analysis);
 
   py::class_<api::AnalyzeProgress>(m, "AnalyzeProgress")
+      .def_readonly("phase", &api::AnalyzeProgress::phase)
       .def_readonly("attacker", &api::AnalyzeProgress::attacker)
       .def_readonly("horizon", &api::AnalyzeProgress::horizon)
       .def_readonly("proof", &api::AnalyzeProgress::proof)
@@ -220,6 +221,7 @@ void bind_results(py::module_& m) {
       .def_readonly("entries", &api::TableInfo::entries)
       .def_readonly("bytes", &api::TableInfo::bytes)
       .def_readonly("stats", &api::TableInfo::stats)
+      .def_readonly("command", &api::TableInfo::command)
       .def_readonly("error", &api::TableInfo::error);
   py::class_<api::TablesResult> tables(m, "TablesResult");
   tables.def_readonly("directory", &api::TablesResult::directory).def_readonly("tables", &api::TablesResult::tables);

@@ -27,6 +27,9 @@ enum class ProofStatus { Proven, Disproven, Unknown };
 struct ProofResult {
   ProofStatus status = ProofStatus::Unknown;
   std::uint64_t nodes = 0;
+  // The root itself was settled (a finished game, or a table knows it): any horizon gives
+  // the same answer.
+  bool settled_root = false;
 };
 
 struct ProofProgress {
@@ -59,7 +62,13 @@ class DfpnProver {
     nodes_ = 0;
     stopped_ = false;
     root_ = {1, 1};
-    if (auto done = settled(root, attacker_moves, plies)) return {*done ? ProofStatus::Proven : ProofStatus::Disproven, 1};
+    if (auto done = settled(root, attacker_moves, plies)) {
+      // Settled for every horizon, unless the attacker does win, only later than `plies`.
+      bool every_horizon = plies > 0;
+      if (!*done && !game_.outcome(root))
+        if (auto o = oracle_(root)) every_horizon = o->value != (attacker_moves ? Value::Win : Value::Loss);
+      return {*done ? ProofStatus::Proven : ProofStatus::Disproven, 1, every_horizon};
+    }
     frames_.resize(static_cast<std::size_t>(plies) + 1);
     Numbers n{1, 1};
     while (n.proof != 0 && n.disproof != 0 && !stopped_) {

@@ -25,6 +25,12 @@ struct TableMissing : InputError {
   std::string tier;
 };
 
+// A position no table covers: no tier can hold it (chess with castling rights, more pieces
+// than any table), or its index slot is unused.
+struct NotCovered : InputError {
+  using InputError::InputError;
+};
+
 template <Enumerable G>
 class TableStore {
  public:
@@ -78,11 +84,18 @@ class TableStore {
         return within_limit(best, game_.plies_left(p));
       }
     }
-    const TierTable& table = load(game_.tier_of(p));
+    const TierTable* table;
+    try {
+      table = &load(game_.tier_of(p));
+    } catch (const TableMissing&) {
+      throw;
+    } catch (const InputError& e) {
+      throw NotCovered(e.what());
+    }
     const std::uint64_t index = game_.rank(p);
-    if (!table.used(index))
-      throw InputError("position " + game_.format(p) + " is not covered by its table (unreachable index)");
-    return within_limit(table.outcome(index), game_.plies_left(p));
+    if (index >= table->size() || !table->used(index))
+      throw NotCovered("position " + game_.format(p) + " is not covered by its table (unreachable index)");
+    return within_limit(table->outcome(index), game_.plies_left(p));
   }
 
  private:

@@ -41,6 +41,7 @@ std::uint64_t AnalyzeJobs::start(api::Session& session, api::AnalyzeRequest requ
     }
     {
       std::lock_guard job_lock(job->mutex);
+      job->status.elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - job->started).count();
       if (result) {
         job->status.state = result->cancelled ? "cancelled" : "done";
         job->status.result = std::move(result);
@@ -79,7 +80,10 @@ std::optional<JobStatus> AnalyzeJobs::status(std::uint64_t id) {
     job = it->second;
   }
   std::lock_guard job_lock(job->mutex);
-  return job->status;
+  JobStatus status = job->status;
+  if (status.state == "running")
+    status.elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - job->started).count();
+  return status;
 }
 
 bool AnalyzeJobs::cancel(std::uint64_t id) {

@@ -3,6 +3,7 @@
 // any request may read, and stops when cancelled. At most `limit` run at once; finished
 // jobs are kept for reading until `kept` newer ones have finished.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -17,6 +18,7 @@ namespace zz::serve {
 
 struct JobStatus {
   std::string state;  // running, done, cancelled, failed
+  double elapsed = 0;  // seconds since the job started (until it ended)
   std::optional<api::AnalyzeProgress> progress;
   std::optional<api::AnalyzeResult> result;
   std::string error;  // failed: why
@@ -39,6 +41,7 @@ class AnalyzeJobs {
     std::mutex mutex;
     JobStatus status;
     std::thread thread;
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
     std::uint64_t finished_order = 0;  // 0 while running
   };
   void forget_old();  // under mutex_

@@ -13,6 +13,7 @@
 #include "api/build_info.hpp"
 #include "api/json.hpp"
 #include "core/common/error.hpp"
+#include "solver/table/store.hpp"
 #include "tools/serve/assets.hpp"
 #include "tools/serve/jobs.hpp"
 #include "tools/serve/sessions.hpp"
@@ -99,6 +100,8 @@ httplib::Server::Handler api_handler(F f) {
       f(req, res);
     } catch (const api::MissingTable& e) {
       send_json(res, {{"error", e.what()}, {"command", e.command}, {"bytes", e.bytes}}, 404);
+    } catch (const NotCovered& e) {
+      send_json(res, {{"error", e.what()}, {"covered", false}}, 404);
     } catch (const InputError& e) {
       send_json(res, {{"error", e.what()}}, 400);
     } catch (const std::exception& e) {
@@ -110,7 +113,7 @@ httplib::Server::Handler api_handler(F f) {
 std::uint64_t job_id(const httplib::Request& req) { return std::stoull(req.matches[1].str()); }
 
 ojson job_json(std::uint64_t id, const JobStatus& s) {
-  ojson doc = {{"job", id}, {"state", s.state}};
+  ojson doc = {{"job", id}, {"state", s.state}, {"elapsed", s.elapsed}};
   if (s.progress) doc["progress"] = api::to_json(*s.progress);
   if (s.result) doc["result"] = api::to_json(*s.result);
   if (!s.error.empty()) doc["error"] = s.error;

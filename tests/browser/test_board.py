@@ -1,0 +1,660 @@
+#!/usr/bin/python3
+"""Headless-browser test of the analysis board (web/) against `zugzwang serve`.
+
+    /usr/bin/python3 tests/browser/test_board.py [PATH/TO/zugzwang]
+
+The binary comes from the first argument, else $ZZ_CLI, else build/tools/cli/zugzwang.
+The test solves the tables it needs into a fresh temporary directory, starts the server
+on 127.0.0.1 with port 0 (reading the address it prints) serving the page from web/
+($ZZ_WEB: another folder, or "builtin" for the copy built into the program), drives
+headless Chromium with Selenium, and stops both at the end, also on failure. For each
+game it checks the verdict and every legal move's colour class and badge against
+`zugzwang query --json`, plays moves by clicking the board, undoes and redoes, edits a
+position and sees the parser's reason for an illegal one, and saves a screenshot to
+$ZZ_SCREENSHOTS (default docs/screenshots). It also plays a whole TateDrez game against
+perfect play, reviews it, and runs and cancels a Tablut analysis. Exit status 1 and a
+list of what failed on any failure.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CLI = (sys.argv[1] if len(sys.argv) > 1 else None) or os.environ.get("ZZ_CLI") or os.path.join(
+    REPO, "build", "tools", "cli", "zugzwang")
+WEB = os.environ.get("ZZ_WEB", os.path.join(REPO, "web"))
+SHOTS = os.environ.get("ZZ_SCREENSHOTS", os.path.join(REPO, "docs", "screenshots"))
+WAIT = 20  # seconds for any one thing to appear
+
+CHESS_POSITION = "8/8/8/8/2r5/8/2k5/K6Q w - - 0 1"
+TABLUT_POSITION = "9/9/9/3W5/2BBK4/9/9/9/9 w"
+
+failures = []
+started = time.time()
+
+
+def log(msg):
+    print(f"[{time.time() - started:6.1f}s] {msg}", flush=True)
+
+
+def check(cond, msg):
+    if not cond:
+        failures.append(msg)
+        log(f"FAIL: {msg}")
+    return cond
+
+
+class Failed(Exception):
+    """A step that cannot go on; the test moves to the next part."""
+
+
+# ---- the command line --------------------------------------------------------------------
+
+class Cli:
+    def __init__(self, data):
+        self.data = data
+
+    def run(self, *args, timeout=120):
+        r = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=timeout)
+        return r
+
+    def solve(self, *args):
+        r = self.run("solve", *args, "--data", self.data, timeout=150)
+        if r.returncode != 0:
+            raise Failed(f"solve {' '.join(args)} failed: {r.stderr.strip()}")
+
+    def query(self, game, position, rules=()):
+        args = ["query", game, position, "--json", "--data", self.data]
+        for r in rules:
+            args += ["--rule", r]
+        r = self.run(*args)
+        if r.returncode != 0:
+            raise Failed(f"query {game} '{position}' failed: {r.stderr.strip()}")
+        return json.loads(r.stdout)
+
+    def move(self, game, position, moves, rules=()):
+        args = ["move", game, position, *moves, "--json"]
+        for r in rules:
+            args += ["--rule", r]
+        r = self.run(*args)
+        if r.returncode != 0:
+            raise Failed(f"move {game} '{position}' {moves} failed: {r.stderr.strip()}")
+        return json.loads(r.stdout)
+
+
+# ---- the server --------------------------------------------------------------------------
+
+class Server:
+    def __init__(self, data):
+        args = [CLI, "serve", "--host", "127.0.0.1", "--port", "0", "--data", data]
+        if WEB != "builtin":
+            args += ["--web", WEB]
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.url = None
+        found = threading.Event()
+        self.output = []
+
+        def reader():
+            for line in self.proc.stdout:
+                self.output.append(line)
+                m = re.search(r"listening on (http://127\.0\.0\.1:\d+/)", line)
+                if m and not self.url:
+                    self.url = m.group(1)
+                    found.set()
+            found.set()
+
+        threading.Thread(target=reader, daemon=True).start()
+        if not found.wait(20) or not self.url:
+            self.stop()
+            raise Failed("the server did not say where it listens: " + "".join(self.output))
+
+    def api(self, path, method="GET", body=None):
+        req = urllib.request.Request(self.url + path.lstrip("/"), method=method,
+                                     data=json.dumps(body).encode() if body is not None else None)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as res:
+                return res.status, json.loads(res.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+# ---- the browser -------------------------------------------------------------------------
+
+def start_browser(profile):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              f"--user-data-dir={profile}", "--window-size=1400,1000"):
+        opts.add_argument(a)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+
+class Page:
+    def __init__(self, driver, server, cli):
+        self.d = driver
+        self.server = server
+        self.cli = cli
+
+    # waiting and finding
+    def wait(self, cond, what, timeout=WAIT):
+        end = time.time() + timeout
+        last = None
+        while time.time() < end:
+            try:
+                v = cond()
+                if v:
+                    return v
+            except WebDriverException as e:
+                last = e
+            time.sleep(0.05)
+        raise Failed(f"timed out waiting for {what}" + (f" ({last.msg})" if last else ""))
+
+    def el(self, css):
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def els(self, css):
+        return self.d.find_elements(By.CSS_SELECTOR, css)
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def attr(self, css, name):
+        e = self.els(css)
+        return e[0].get_attribute(name) if e else None
+
+    # navigation
+    def open(self, game, position, rules=(), moves=()):
+        params = [("game", game)] + [("rule", r) for r in rules] + [("pos", position)]
+        if moves:
+            params.append(("moves", " ".join(moves)))
+        self.d.get("about:blank")
+        self.d.get(self.server.url + "#" + urllib.parse.urlencode(params))
+        self.wait(lambda: self.attr("body", "data-ready") == "true", "the page to start")
+
+    def shown_position(self):
+        return self.attr("#verdict", "data-position")
+
+    def wait_position(self, position, what=None):
+        self.wait(lambda: self.shown_position() == position and self.attr("#move-list", "data-position") == position,
+                  what or f"the page to show {position}")
+
+    def tab(self, name):
+        self.el(f'[role=tab][data-tab="{name}"]').click()
+        self.wait(lambda: self.el(f"#tab-{name}").is_displayed(), f"the {name} tab")
+
+    def key(self, k):
+        # keys go to the page, not to a control that has the focus
+        self.js("if (document.activeElement) document.activeElement.blur()")
+        ActionChains(self.d).send_keys(k).perform()
+
+    def click_square(self, sq):
+        self.el(f'#board rect.square[data-square="{sq}"]').click()
+
+    def screenshot(self, name):
+        os.makedirs(SHOTS, exist_ok=True)
+        path = os.path.join(SHOTS, f"{name}.png")
+        self.d.save_screenshot(path)
+        log(f"screenshot {path}")
+
+
+# ---- what the page should say ------------------------------------------------------------
+
+def badge(value, remoteness):
+    return {"win": f"W{remoteness}", "loss": f"L{remoteness}", "draw": "D"}.get(value, "?")
+
+
+def plies(n):
+    return f"{n} {'ply' if n == 1 else 'plies'}"
+
+
+def verdict_text(game, q):
+    side, value, r = q["side_to_move"], q["value"], q["remoteness"]
+    if value == "win":
+        return f"{side} wins in {plies(r)}" + (f" — mate in {(r + 1) // 2}" if game == "chess" else "")
+    if value == "loss":
+        return f"{side} to move loses in {plies(r)}" + (f" — mated in {r // 2}" if game == "chess" else "")
+    return "Draw"
+
+
+RANK = {"win": 0, "draw": 1, "loss": 2}
+
+
+def order_key(m):
+    r = m["remoteness"] or 0
+    return (RANK[m["value"]], r if m["value"] == "win" else -r)
+
+
+def check_position(page, game, position, rules=()):
+    """The verdict and every move of the list against `zugzwang query --json`."""
+    q = page.cli.query(game, position, rules)
+    page.wait_position(q["position"])
+    where = f"{game} {q['position']}"
+    if q["over"]:
+        check(page.attr("#verdict", "data-state") == "over", f"{where}: verdict should say the game is over")
+        return q
+    check(page.attr("#verdict", "data-state") == "ok", f"{where}: verdict state {page.attr('#verdict', 'data-state')}")
+    text = page.el("#verdict-text").text
+    check(text == verdict_text(game, q), f"{where}: verdict '{text}', expected '{verdict_text(game, q)}'")
+    check(page.attr("#verdict", "data-value") == q["value"], f"{where}: verdict value")
+    rows = page.js("""return [...document.querySelectorAll('#move-list .move')].map(b => ({
+        move: b.dataset.move, value: b.dataset.value, cls: b.className,
+        badge: b.querySelector('.badge').textContent}))""")
+    shown = {r["move"]: r for r in rows}
+    expected = {m["move"]: m for m in q["moves"]}
+    check(len(rows) == len(shown), f"{where}: a move is listed twice")
+    check(set(shown) == set(expected), f"{where}: moves {sorted(shown)} differ from {sorted(expected)}")
+    for mv, m in expected.items():
+        r = shown.get(mv)
+        if not r:
+            continue
+        check(r["value"] == m["value"], f"{where}: {mv} data-value {r['value']}, expected {m['value']}")
+        check(f"v-{m['value']}" in r["cls"].split(), f"{where}: {mv} class '{r['cls']}' lacks v-{m['value']}")
+        check(r["badge"] == badge(m["value"], m["remoteness"]),
+              f"{where}: {mv} badge {r['badge']}, expected {badge(m['value'], m['remoteness'])}")
+    # best first: the list's order of values follows fastest win ... slowest loss
+    keys = [order_key(expected[r["move"]]) for r in rows if r["move"] in expected]
+    check(keys == sorted(keys), f"{where}: moves are not listed best first")
+    # the "only move" marker: exactly the single move keeping the value, when there is one
+    keeping = [m["move"] for m in q["moves"] if m["value"] == q["value"]]
+    only = [b.get_attribute("data-move") for b in page.els('#move-list .move[data-only="true"]')]
+    want = keeping if len(keeping) == 1 and len(q["moves"]) > 1 else []
+    check(only == want, f"{where}: only-move markers {only}, expected {want}")
+    return q
+
+
+def board_move(page, game, position, move, rules=(), side=None, machine=False):
+    """Plays one move by clicking the board (TateDrez placements: the hand, then a square)."""
+    q = page.cli.query(game, position, rules)
+    value = {m["move"]: m for m in q["moves"]}.get(move)
+    after = page.cli.move(game, position, [move], rules)["position"]
+    if "@" in move:
+        piece = move[0].upper() if side in ("w", None) else move[0].lower()
+        page.el(f'#reserve [data-reserve="{piece}"]').click()
+        page.wait(lambda: page.els(f'#board [data-heat="{move[2:]}"]'), f"the heat map for {move}")
+        heat = page.attr(f'#board [data-heat="{move[2:]}"]', "data-value")
+        check(value is None or heat == value["value"], f"{game}: heat of {move} is {heat}, expected {value and value['value']}")
+        page.click_square(move[2:])
+    elif move == "pass":
+        page.el("#pass-button").click()
+    else:
+        frm, to = re.findall(r"[a-i][1-9]", move)[:2]
+        page.click_square(frm)
+        page.wait(lambda: page.els(f'#board .dest[data-dest="{to}"]'), f"a destination mark on {to}")
+        mark = page.attr(f'#board .dest[data-dest="{to}"]', "data-value")
+        check(value is None or mark == value["value"], f"{game}: mark of {move} is {mark}, expected {value and value['value']}")
+        check(bool(page.els(f'#board [data-selected="{frm}"]')), f"{game}: {frm} not shown selected")
+        page.click_square(to)
+    if machine:
+        # the machine may answer at once: the move has been seen once the position moved on
+        page.wait(lambda: page.shown_position() not in (position, "", None), f"{move} to be played")
+        return after
+    page.wait_position(after, f"{move} to reach {after}")
+    last = re.findall(r"[a-i][1-9]", move)
+    if last:
+        check(bool(page.els(f'#board [data-last-move="{last[-1]}"]')), f"{game}: last move {move} not highlighted")
+    return after
+
+
+def undo_redo(page, before, after):
+    page.el("#nav-back").click()
+    page.wait_position(before, "undo (the back button)")
+    page.key(Keys.ARROW_RIGHT)
+    page.wait_position(after, "redo (the right arrow key)")
+    page.key(Keys.HOME)
+    page.wait(lambda: page.attr('#ply-list .ply.current', "data-ply") == "0", "Home to go to the first position")
+    page.key(Keys.END)
+    page.wait_position(after, "End to go to the last position")
+
+
+def editor_check(page, game, clicks_bad, clicks_good, rules=()):
+    """Edits the board: the clicks of clicks_bad give a position the parser refuses (its
+    reason must show), then clicks_good make it legal and the position is analysed."""
+    page.tab("edit")
+    page.wait(lambda: page.attr("#editor-status", "data-valid") == "true", f"{game}: the editor to accept the start")
+
+    def do(clicks):
+        for kind, arg in clicks:
+            if kind == "piece":
+                page.el(f'#editor-palette [data-piece="{arg}"]').click()
+            elif kind == "square":
+                page.click_square(arg)
+            elif kind == "side":
+                Select(page.el("#editor-side")).select_by_value(arg)
+            elif kind == "preset":
+                page.el(f'#editor-presets [data-preset="{arg}"]').click()
+
+    do(clicks_bad)
+    page.wait(lambda: page.attr("#editor-status", "data-valid") == "false", f"{game}: the editor to refuse the position")
+    text = page.el("#position-text").get_attribute("value")
+    status, answer = page.server.api(f"api/position?game={game}&position={urllib.parse.quote(text)}"
+                                     + "".join(f"&rule={urllib.parse.quote(r)}" for r in rules))
+    shown = page.el("#editor-status").text
+    check(status == 400 and answer["error"] in shown, f"{game}: editor shows '{shown}', the parser says '{answer.get('error')}'")
+    do(clicks_good)
+    page.wait(lambda: page.attr("#editor-status", "data-valid") == "true", f"{game}: the editor to accept the edited position")
+    text = page.el("#position-text").get_attribute("value")
+    page.el("#editor-apply").click()
+    canonical = page.cli.move(game, text, [], rules)["position"]
+    page.wait_position(canonical, f"{game}: the edited position {canonical}")
+    return canonical
+
+
+# ---- the parts ---------------------------------------------------------------------------
+
+def part_tatedrez(page):
+    game = "tatedrez"
+    page.open(game, "start")
+    start = check_position(page, game, "3/3/3 w")
+    check(bool(page.els('#reserve [data-reserve="R"]')), "tatedrez: the white rook is not in hand")
+    # TateDrez placements show a heat map for the chosen piece
+    p1 = board_move(page, game, start["position"], "R@b2", side="w")
+    check_position(page, game, p1)
+    p2 = board_move(page, game, p1, "R@a1", side="b")
+    check_position(page, game, p2)
+    undo_redo(page, p1, p2)
+    # a movement position, clicked from square to square
+    page.open(game, "rN1/1R1/nbB w 4")
+    q = check_position(page, game, "rN1/1R1/nbB w 4")
+    m = board_move(page, game, q["position"], "b2a2", side="w")
+    check_position(page, game, m)
+    page.el("#nav-back").click()
+    page.wait_position(q["position"], "tatedrez undo")
+    page.click_square("b2")  # a piece picked up shows its destinations for the screenshot
+    page.wait(lambda: page.els('#board .dest[data-dest="a2"]'), "tatedrez destinations")
+    page.open(game, "3/1R1/r2 w")
+    page.el('#reserve [data-reserve="N"]').click()
+    page.wait(lambda: len(page.els("#board [data-heat]")) == 7, "the heat map of the white knight (7 empty squares)")
+    page.screenshot(game)
+    page.open(game, "start")
+    editor_check(page, game, [("piece", "R"), ("square", "a1")], [("side", "b")])
+
+
+def part_taktikl(page):
+    game = "taktikl"
+    page.open(game, "start")
+    start = check_position(page, game, "oxox/4/4/xoxo x - -")
+    check(page.els("#mutual-zugzwang") != [] if start.get("mutual_zugzwang") else not page.els("#mutual-zugzwang"),
+          "taktikl: the mutual zugzwang flag does not match the query")
+    p1 = board_move(page, game, start["position"], "a1a2")
+    check_position(page, game, p1)
+    p2 = board_move(page, game, p1, "b1b2")
+    q2 = check_position(page, game, p2)
+    # X's memory a1a2: the way back is marked and a2a1 is not offered
+    check(bool(page.els('#board [data-no-return="a1"]')), "taktikl: the forbidden return square a1 is not marked")
+    page.click_square("a2")
+    page.wait(lambda: page.els("#board .dest"), "taktikl destinations from a2")
+    dests = {e.get_attribute("data-dest") for e in page.els("#board .dest")}
+    want = {m["move"][2:] for m in q2["moves"] if m["move"].startswith("a2")}
+    check(dests == want, f"taktikl: destinations from a2 {dests}, expected {want}")
+    page.screenshot(game)
+    page.click_square("a2")
+    undo_redo(page, p1, p2)
+    # the principal variation: clicking its first move plays it
+    page.wait(lambda: page.els('#pv-list [data-pv-index="0"]'), "the principal variation")
+    pv0 = page.attr('#pv-list [data-pv-index="0"]', "data-move")
+    check(pv0 == q2["moves"][0]["move"] or any(m["move"] == pv0 and m["value"] == q2["moves"][0]["value"]
+                                                and m["remoteness"] == q2["moves"][0]["remoteness"] for m in q2["moves"]),
+          f"taktikl: the principal variation starts with {pv0}, not a best move")
+    page.el('#pv-list [data-pv-index="0"]').click()
+    page.wait_position(page.cli.move(game, p2, [pv0])["position"], "the principal variation's first move")
+    # the value history chart: clicking ply 1 jumps there
+    page.wait(lambda: len(page.els("#chart .chart-point")) == 4, "4 points in the value history")
+    page.el('#chart .chart-point[data-ply="1"]').click()
+    page.wait_position(p1, "the chart's ply 1")
+    page.open(game, "start")
+    editor_check(page, game, [("piece", "erase"), ("square", "a1")], [("piece", "x"), ("square", "a2")])
+
+
+def part_tablut(page):
+    game = "tablut"
+    page.open(game, TABLUT_POSITION)
+    q = check_position(page, game, TABLUT_POSITION)
+    best = q["moves"][0]["move"]
+    p1 = board_move(page, game, q["position"], best)
+    check_position(page, game, p1)
+    undo_redo(page, q["position"], p1)
+    page.el("#nav-back").click()
+    page.wait_position(q["position"], "tablut undo")
+    # a move clicked in the move list is played (here the last, a different one)
+    last = q["moves"][-1]["move"]
+    page.el(f'#move-list .move[data-move="{last}"]').click()
+    page.wait_position(page.cli.move(game, q["position"], [last])["position"], f"{last} from the move list")
+    page.key(Keys.ARROW_LEFT)
+    page.wait_position(q["position"], "back with the left arrow key")
+    page.click_square("e5")
+    page.wait(lambda: page.els("#board .slide-line"), "the king's lines")
+    page.screenshot(game)
+    page.click_square("e5")
+    # a white pawn on a camp square: refused with the parser's reason
+    editor_check(page, game, [("piece", "W"), ("square", "a4")], [("piece", "erase"), ("square", "a4")])
+
+
+def part_chess(page):
+    game = "chess"
+    page.open(game, CHESS_POSITION)
+    q = check_position(page, game, CHESS_POSITION)
+    check("mate in 35" in page.el("#verdict-text").text, "chess: the verdict does not say mate in 35")
+    # drag and drop: the queen from h1 to g2
+    p1 = page.cli.move(game, q["position"], ["h1g2"])["position"]
+    # (the board redraws when the piece is picked up: aim by offset, not at an element)
+    src = page.el('#board rect.square[data-square="h1"]')
+    a, b = src.rect, page.el('#board rect.square[data-square="g2"]').rect
+    ActionChains(page.d).click_and_hold(src).move_by_offset(0, -5).move_by_offset(
+        int(b["x"] - a["x"]), int(b["y"] - a["y"]) + 5).release().perform()
+    page.wait_position(p1, "the queen dragged to g2")
+    check_position(page, game, p1)
+    undo_redo(page, q["position"], p1)
+    page.el("#nav-back").click()
+    page.wait_position(q["position"], "chess undo")
+    page.click_square("h1")
+    page.wait(lambda: len(page.els("#board .dest")) > 10, "the queen's destinations")
+    page.screenshot(game)
+    page.click_square("h1")
+    # the tables view of this material
+    page.tab("tables")
+    page.wait(lambda: page.els('#tables-out [data-table="KQvKR"][data-present="true"] .wdl-bar'), "the KQvKR table's bars")
+    check(bool(page.els('#tables-out [data-table="KQvKR"] .rem-chart')), "chess: no remoteness chart for KQvKR")
+    page.js("document.querySelector('#tables-out [data-table=\"KQvKR\"]').scrollIntoView()")
+    page.screenshot("chess-tables")
+    page.js("window.scrollTo(0, 0)")
+    page.tab("moves")
+    # a pawn on the last rank is refused with the parser's reason
+    editor_check(page, game, [("piece", "P"), ("square", "a8")], [("piece", "erase"), ("square", "a8")])
+    # a table that is not built: the 404's solve command is shown
+    page.open(game, "8/8/8/8/2r5/8/2k5/K5RQ w - - 0 1")
+    page.wait(lambda: page.attr("#verdict", "data-state") == "missing", "chess: the missing-table notice")
+    check("zugzwang solve chess --material KQRvKR" in page.el("#missing-command").text, "chess: no solve command shown")
+
+
+def part_full_game(page):
+    """TateDrez with no-move=pass against perfect play: the human (White) clicks the first
+    move of each list on the board; the machine must answer with its list's first move."""
+    game, rules = "tatedrez", ("no-move=pass",)
+    page.open(game, "start", rules)
+    page.tab("play")
+    Select(page.el("#play-delay")).select_by_value("250")
+    Select(page.el("#play-side")).select_by_value("0")
+    page.tab("moves")
+    position = page.cli.move(game, "start", [], rules)["position"]
+    played = []
+    for _ in range(40):
+        page.wait_position(position)
+        q = page.cli.query(game, position, rules)
+        if q["over"]:
+            break
+        move = q["moves"][0]["move"]
+        position = board_move(page, game, position, move, rules, side="w", machine=True)
+        played.append(move)
+        q = page.cli.query(game, position, rules)
+        if q["over"]:
+            break
+        reply = q["moves"][0]["move"]
+        # the machine's reply: any move as good as the list's first
+        best = q["moves"][0]
+        page.wait(lambda: page.shown_position() not in (position, "", None) and page.attr("#verdict", "data-state") != "loading",
+                  "the machine's reply")
+        after = page.shown_position()
+        options = {page.cli.move(game, position, [m["move"]], rules)["position"]: m["move"] for m in q["moves"]
+                   if m["value"] == best["value"] and m["remoteness"] == best["remoteness"]}
+        check(after in options, f"full game: the machine played into {after}, not a best move ({reply})")
+        played.append(options.get(after, reply))
+        position = after
+    page.wait(lambda: page.attr("#verdict", "data-state") == "over", "the game to end")
+    check(page.el("#verdict").text == "Game over: White wins", f"full game: verdict '{page.el('#verdict').text}'")
+    check(len(played) == 15, f"full game: {len(played)} plies, expected 15 (White wins in 15)")
+    page.tab("play")
+    check("You won" in page.el("#play-status").text, f"full game: play status '{page.el('#play-status').text}'")
+    # the review of the game just played: every move optimal, the result forced from ply 1
+    page.tab("review")
+    page.el("#review-use-played").click()
+    page.el("#review-run").click()
+    page.wait(lambda: page.els("#review-table tbody tr"), "the review")
+    verdicts = [e.get_attribute("data-verdict") for e in page.els("#review-table tbody tr")]
+    check(verdicts == ["optimal"] * len(played), f"full game: review verdicts {verdicts}")
+    check(page.attr("#review-decided", "data-decided-from") == "1", "full game: the result should be forced from ply 1")
+    page.el('#review-table tr[data-ply="7"]').click()
+    page.wait(lambda: page.attr('#ply-list .ply.current', "data-ply") == "7", "a review row to jump to its ply")
+    page.screenshot("tatedrez-review")
+    page.key(Keys.END)
+    page.wait_position(position, "End to go back to the end of the game")
+    # the address holds the game: reloading it shows the same position
+    url = page.d.current_url
+    page.d.get("about:blank")
+    page.d.get(url)
+    page.wait(lambda: page.attr("#verdict", "data-state") == "over", "the game to come back from its address")
+    check(page.shown_position() == position, "full game: the address did not restore the final position")
+    Select(page.el("#play-side")).select_by_value("none")
+
+
+def part_tablut_analysis(page):
+    """The Tablut start is beyond the tables: the search runs with progress and is cancelled."""
+    page.open("tablut", "start")
+    page.wait(lambda: page.attr("#verdict", "data-state") == "missing", "tablut start: the 'not in the tables' notice")
+    check(page.el("#missing").is_displayed(), "tablut start: the missing-table box is hidden")
+    page.tab("search")
+    seconds = page.el("#analyze-seconds")
+    seconds.clear()
+    seconds.send_keys("10")
+    page.el("#analyze-start").click()
+    page.wait(lambda: page.attr("#analyze-state", "data-state") == "running", "the analysis to run")
+    horizon = '#analyze-progress [data-progress="horizon"] dd'
+    page.wait(lambda: re.match(r"\d+ plies", page.el(horizon).text), "the analysis' progress (its horizon)")
+    nodes = page.el('#analyze-progress [data-progress="nodes"] dd').text
+    check(bool(re.match(r"[\d,]+$", nodes)), f"tablut analysis: nodes shown as '{nodes}'")
+    page.screenshot("tablut-analysis")
+    page.el("#analyze-cancel").click()
+    page.wait(lambda: page.attr("#analyze-state", "data-state") == "cancelled", "the analysis to be cancelled", timeout=15)
+    check(bool(page.els("#analyze-result .proofs li")), "tablut analysis: no result after cancelling")
+
+
+def part_storage(page):
+    """The colour-blind palette is remembered; a save slot restores game and position."""
+    page.open("chess", CHESS_POSITION)
+    Select(page.el("#palette-select")).select_by_value("cb")
+    page.d.refresh()
+    page.wait(lambda: page.attr("body", "data-ready") == "true", "the page to reload")
+    check(page.attr("body", "data-palette") == "cb", "the colour-blind palette was not remembered")
+    win = page.js("return getComputedStyle(document.body).getPropertyValue('--win').trim()")
+    check(win.lower() == "#2166ac", f"colour-blind palette: --win is {win}")
+    page.wait_position(CHESS_POSITION)
+    page.click_square("h1")
+    page.wait(lambda: len(page.els("#board .dest")) > 10, "the queen's destinations")
+    page.screenshot("chess-colour-blind")
+    page.click_square("h1")
+    Select(page.el("#palette-select")).select_by_value("standard")
+    page.tab("slots")
+    page.el('#slots [data-slot="1"] [data-action="save"]').click()
+    page.open("taktikl", "start")
+    page.tab("slots")
+    page.el('#slots [data-slot="1"] [data-action="load"]').click()
+    page.wait_position(CHESS_POSITION, "slot 1 to restore the chess position")
+
+
+def main():
+    if not os.access(CLI, os.X_OK):
+        print(f"no zugzwang binary at {CLI} (give it as the first argument or ZZ_CLI)")
+        return 1
+    data = tempfile.mkdtemp(prefix="zz-browser-data-")
+    profile = tempfile.mkdtemp(prefix="zz-browser-profile-")
+    server = driver = None
+    try:
+        cli = Cli(data)
+        log("solving the tables the test needs")
+        cli.solve("tatedrez")
+        cli.solve("tatedrez", "--rule", "no-move=pass")
+        cli.solve("taktikl")
+        cli.solve("chess", "--material", "KQvKR")
+        cli.solve("tablut", "--material", "K1W2B")
+        server = Server(data)
+        log(f"server at {server.url}")
+        driver = start_browser(profile)
+        page = Page(driver, server, cli)
+        for part in (part_tatedrez, part_taktikl, part_tablut, part_chess, part_full_game,
+                     part_tablut_analysis, part_storage):
+            log(part.__name__)
+            try:
+                part(page)
+            except Failed as e:
+                check(False, f"{part.__name__}: {e}")
+                page.d.save_screenshot(os.path.join(tempfile.gettempdir(), f"zz-browser-{part.__name__}.png"))
+            except Exception as e:  # a broken step must not hide the other parts
+                check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+                traceback.print_exc()
+        # 400 and 404 answers are expected (refused positions, missing tables); anything
+        # else severe, a script error above all, is a failure
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not (
+            e["source"] == "network" and re.search(r"status of 40[04]", e["message"]))]
+        check(not errors, f"errors in the browser console: {errors}")
+    except Failed as e:
+        check(False, str(e))
+    except Exception as e:  # the browser or server would not start: say so, clean up
+        check(False, f"{type(e).__name__}: {e}")
+        traceback.print_exc()
+    finally:
+        if driver:
+            driver.quit()
+        if server:
+            server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+        shutil.rmtree(profile, ignore_errors=True)
+    took = time.time() - started
+    check(took < 180, f"the test took {took:.0f} s, more than 3 minutes")
+    if failures:
+        print(f"\n{len(failures)} failure(s):")
+        for f in failures:
+            print(f"  - {f}")
+        return 1
+    print(f"\nall browser checks passed in {took:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

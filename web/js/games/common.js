@@ -1,0 +1,63 @@
+// Helpers shared by the game modules: FEN-style ranks and glyph pieces.
+import { s } from '../dom.js';
+
+// "rN1" -> ['r', 'N', null] for a rank of `width` squares; digits are runs of empties.
+export function expandRank(text, width, pieceChars, what) {
+  const out = [];
+  for (const ch of text) {
+    if (/[1-9]/.test(ch)) for (let i = 0; i < Number(ch); i++) out.push(null);
+    else if (pieceChars.includes(ch)) out.push(ch);
+    else throw new Error(`bad character '${ch}' in ${what}`);
+  }
+  if (out.length !== width) throw new Error(`${what} has ${out.length} squares, not ${width}`);
+  return out;
+}
+
+export function compressRank(cells) {
+  let text = '';
+  let run = 0;
+  for (const c of cells) {
+    if (c) {
+      if (run) text += run;
+      run = 0;
+      text += c;
+    } else run++;
+  }
+  return run ? text + run : text;
+}
+
+// Solid chess glyphs for both colours (the hollow ones look thin); U+FE0E asks for the
+// text form, not an emoji. White pieces are filled white with a dark outline.
+const GLYPH = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' };
+
+export function glyphPiece(letter) {
+  const white = letter === letter.toUpperCase();
+  return s('text', {
+    x: 50, y: 50, class: `glyph ${white ? 'glyph-white' : 'glyph-black'}`,
+    'text-anchor': 'middle', 'dominant-baseline': 'central',
+  }, [GLYPH[letter.toUpperCase()] + '\uFE0E']);
+}
+
+const NAMES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
+
+export function glyphName(letter) {
+  const white = letter === letter.toUpperCase();
+  return `${white ? 'white' : 'black'} ${NAMES[letter.toUpperCase()]}`;
+}
+
+// Board cells as a map square -> piece, from ranks listed top row first.
+export function boardFromRows(rows, squareAt) {
+  const board = {};
+  rows.forEach((cells, row) => cells.forEach((p, col) => { if (p) board[squareAt(col, row)] = p; }));
+  return board;
+}
+
+export function rowsFromBoard(board, cols, rows, squareAt) {
+  const out = [];
+  for (let row = 0; row < rows; row++) {
+    const cells = [];
+    for (let col = 0; col < cols; col++) cells.push(board[squareAt(col, row)] || null);
+    out.push(cells);
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+// Every legal move, grouped win / draw / loss for the mover and best first within each
+// group (fastest win, slowest loss), each with its colour, badge and words; the only move
+// that keeps the position's value is flagged. Clicking a move plays it.
+import { h, clear } from './dom.js';
+import { badge, moveValueText, onlyMoves, compareOutcomes } from './values.js';
+
+const GROUPS = [
+  ['win', 'Winning moves'],
+  ['draw', 'Drawing moves'],
+  ['loss', 'Losing moves'],
+];
+
+// A chess label starts with the moving piece's glyph, drawn larger than the text.
+export function labelParts(label) {
+  const m = /^([\u2654-\u265F])\u2009?(.*)$/.exec(label);
+  return m ? [h('span', { class: 'move-piece', 'aria-hidden': 'true' }, [m[1]]), m[2]] : [label];
+}
+
+function moveButton(game, state, m, only, onPlay, onHover) {
+  return h('button', {
+    class: `move v-${m.value || 'unknown'}`, 'data-move': m.move, 'data-value': m.value || 'unknown',
+    'data-remoteness': m.remoteness ?? '', 'data-only': only ? 'true' : null,
+    'aria-label': `${m.move}: ${moveValueText(m.value, m.remoteness)}${only ? ', the only move' : ''}`,
+    onclick: () => onPlay(m.move),
+    onmouseenter: () => onHover(m.move),
+    onmouseleave: () => onHover(null),
+    onfocus: () => onHover(m.move),
+    onblur: () => onHover(null),
+  }, [
+    h('span', { class: 'move-text' }, labelParts(game.moveLabel(m.move, state))),
+    only ? h('span', { class: 'only-move', title: 'the only move that keeps the value' }, ['only move']) : null,
+    h('span', { class: 'move-words' }, [moveValueText(m.value, m.remoteness)]),
+    h('span', { class: `badge v-${m.value || 'unknown'}` }, [badge(m.value, m.remoteness)]),
+  ]);
+}
+
+export function renderMoveList(container, { game, state, query, legal, over, onPlay, onHover }) {
+  clear(container);
+  if (over) {
+    container.append(h('p', { class: 'muted' }, ['The game is over: no moves.']));
+    return;
+  }
+  if (!query) {
+    // Outside the tables the legal moves still play; their values are unknown.
+    if (!legal || !legal.length) return;
+    container.append(h('h3', { class: 'group-title v-unknown' }, [`Legal moves (${legal.length}), values unknown`]));
+    const list = h('div', { class: 'group-moves' });
+    for (const mv of legal) list.append(moveButton(game, state, { move: mv, value: null, remoteness: null }, false, onPlay, onHover));
+    container.append(list);
+    return;
+  }
+  const only = onlyMoves(query.value, query.moves);
+  for (const [value, title] of GROUPS) {
+    const moves = query.moves.filter((m) => m.value === value).sort(compareOutcomes);
+    if (!moves.length) continue;
+    const group = h('section', { class: 'group', 'data-group': value }, [
+      h('h3', { class: `group-title v-${value}` }, [h('span', { class: 'swatch' }), `${title} (${moves.length})`]),
+    ]);
+    const list = h('div', { class: 'group-moves' });
+    for (const m of moves) list.append(moveButton(game, state, m, only.has(m.move), onPlay, onHover));
+    group.append(list);
+    container.append(group);
+  }
+}
