@@ -4,7 +4,9 @@
 // search can hash. With a time budget the horizon N grows until half the time is spent, the
 // moves get until three quarters, and the search gets the rest. The two sides' proof
 // searches run at once; their progress reaches the caller one report at a time.
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -63,6 +65,11 @@ ProofReport prove_forced_win(const G& game, const Oracle& oracle, const typename
   DfpnLimits limits;
   limits.deadline = deadline;
   limits.stop = request.stop;
+  // A short analysis gets a table it can fill (the full 2^22 entries cost 128 MB to clear):
+  // 2^19 entries per second of budget.
+  if (request.seconds)
+    limits.table_bits = std::clamp(19 + static_cast<int>(std::ceil(std::log2(std::max(1.0, *request.seconds)))), 19,
+                                   limits.table_bits);
   limits.progress = [&](const ProofProgress& progress) {
     sink(attacker, horizon, {progress.proof, progress.disproof, before + progress.nodes});
   };

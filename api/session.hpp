@@ -36,6 +36,11 @@ struct SolveRequest {
   std::string command;   // how a person reproduces this solve (goes into the report)
   std::function<void(const SolveProgress&)> progress;
   const std::atomic<bool>* stop = nullptr;  // set it to stop the solve (Cancelled is thrown)
+  // The ranks of a distributed job (every rank makes the same call); nullptr: this process.
+  Communicator* comm = nullptr;
+  // The summary of the solved game (per-side counts, the start position): one rank of a
+  // distributed job is enough.
+  bool summary = true;
 };
 
 struct AnalyzeProgress {

@@ -516,6 +516,7 @@ class GameSession final : public Session {
     SolveOptions options;
     options.progress = request.progress;
     options.stop = request.stop;
+    options.comm = request.comm;
     const auto started = std::chrono::steady_clock::now();
     const auto reports = solve_tiers(game_, std::span<const typename G::Tier>(roots), *store_, options, request.rebuild);
     SolveReport r;
@@ -530,8 +531,9 @@ class GameSession final : public Session {
       r.total.draws += t.stats.draws;
       r.total.entries += t.stats.entries;
     }
-    if constexpr (requires(const Position& q) { game_.orbit_size(q); }) add_raw_counts(r, order);
-    if (request.material.empty()) {
+    if constexpr (requires(const Position& q) { game_.orbit_size(q); })
+      if (request.summary) add_raw_counts(r, order);
+    if (request.material.empty() && request.summary) {
       r.start = query_position(game_.start());
       for (const LineStep& s : line_from(game_.start())) r.start_line.push_back(s.move);
     }

@@ -1,24 +1,30 @@
 #pragma once
-// Parallel, level-synchronous backward induction over one tier of an Enumerable game.
+// Parallel, level-synchronous backward induction over one tier of an Enumerable game, by
+// one process or by the ranks of a distributed job, each owning a contiguous slice of the
+// tier's index (solver/distributed/communicator.hpp).
 //
 // Level 0 holds the terminal positions; a position is decided at level L when
 //   - some child is lost in L-1 plies (it is won in L), or
 //   - every child is won, the slowest in L-1 plies (it is lost in L).
 // Children in other tiers were solved before and are read from their tables; their values
 // enter at the level they imply. Positions never decided are draws. Because every
-// decision at level L reads only decisions of lower levels, the result does not depend on
-// the number of threads or the order of work.
+// decision at level L reads only decisions of lower levels, the result depends neither on
+// the number of threads nor on the number of ranks, nor on the order of work.
 //
 // With un-moves (Unmovable games) each level is found from the previous one through
 // predecessors, counting for every position its in-tier children not yet known to be won.
-// The positions of a level are not listed: each level is one parallel pass over the table
+// The positions of a level are not listed: each level is one parallel pass over the slice
 // that un-moves from the positions the state array shows decided at the previous level and
 // decides the positions whose recorded external win or loss floor falls due, skipping
 // blocks of slots flagged as having nothing to do. Lists of 8-byte indices would cost more
 // than the 5 bytes per slot of the arrays themselves (in Tablut nearly every position with
 // White to move is decided at level 1), and no faster: each pass touches 2 bytes per slot
-// of the blocks it visits.
-// Without un-moves, each level is a parallel sweep over the undecided positions.
+// of the blocks it visits. A predecessor in another rank's slice becomes a message to that
+// rank: the ranks exchange them in bounded batches during the pass, and each applies what
+// it receives exactly as it applies its own (the operations of one level commute).
+// Without un-moves, each level is a parallel sweep over the undecided positions. Positions
+// that must look at children's current values (sweeps, and positions with a transient
+// child) read other ranks' slots through a request and reply exchanged once a level.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -35,6 +41,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/common/error.hpp"
+#include "solver/distributed/communicator.hpp"
 #include "solver/game.hpp"
 #include "solver/table/tier_table.hpp"
 
@@ -43,16 +50,22 @@ namespace zz {
 struct SolveProgress {
   std::string_view tier;
   int level = 0;
-  std::uint64_t decided = 0;  // positions won or lost so far in this tier
-  std::uint64_t size = 0;     // index slots in this tier
+  std::uint64_t decided = 0;     // positions won or lost so far in this tier (all ranks)
+  std::uint64_t size = 0;        // index slots in this tier
+  std::uint64_t bytes_sent = 0;  // this level, by all ranks to one another
 };
 
 struct SolveOptions {
   // Sweeps even when the game can un-move: slower, independent of the un-move generator.
   bool force_sweeps = false;
+  // Called after each level (on rank 0 of a distributed job).
   std::function<void(const SolveProgress&)> progress;
-  // Checked between levels: once set, the solve throws Cancelled.
+  // Checked between chunks of work: once set, the solve throws Cancelled.
   const std::atomic<bool>* stop = nullptr;
+  // The ranks of a distributed job; nullptr: this process alone.
+  Communicator* comm = nullptr;
+  // Un-move messages to other ranks a rank gathers before the ranks exchange them.
+  std::uint64_t message_batch = std::uint64_t{1} << 22;
 };
 
 template <class Tier>
@@ -119,6 +132,9 @@ struct ExternalSummary {
   int loss_floor = 0;  // if lost, not before this level (slowest external win + 1)
 };
 
+// Messages to other ranks, per destination, gathered per thread.
+using Outboxes = std::vector<std::vector<std::uint64_t>>;
+
 }  // namespace retro_detail
 
 template <Enumerable G>
@@ -128,10 +144,22 @@ class RetrogradeSolver {
 
  public:
   RetrogradeSolver(const G& game, Tier tier, std::span<const SolvedTier<Tier>> solved, const SolveOptions& options)
-      : game_(game), tier_(tier), solved_(solved), options_(options), name_(game.tier_name(tier)) {}
+      : game_(game), tier_(tier), solved_(solved), options_(options), name_(game.tier_name(tier)),
+        comm_(options.comm ? *options.comm : local_), entries_(game.tier_size(tier)),
+        slice_(slice_of(entries_, comm_.rank(), comm_.size())) {}
 
+  // The slice of the index this rank solves.
+  Slice slice() const { return slice_; }
+
+  // The whole tier's table; only for a job of one rank.
   TierTable solve() {
-    const std::uint64_t n = game_.tier_size(tier_);
+    if (comm_.size() != 1) throw std::logic_error("solve() of one slice: use solve_slice()");
+    return TierTable(solve_slice());
+  }
+
+  // The codes of this rank's slice (see codes.hpp).
+  std::vector<Code> solve_slice() {
+    const std::uint64_t n = slice_.size();
     state_.assign(n, retro_detail::kUndecided);
     bool unmoves = false;
     if constexpr (Unmovable<G>) unmoves = !options_.force_sweeps;
@@ -158,16 +186,27 @@ class RetrogradeSolver {
     loss_floor_ = {};
     decided_in_block_ = {};
     due_in_block_ = {};
-    TierTable table(state_);
-    state_ = {};
-    return table;
+    return std::move(state_);
   }
 
  private:
-  Code load(std::uint64_t i) const { return std::atomic_ref<const Code>(state_[i]).load(std::memory_order_relaxed); }
+  bool distributed() const { return comm_.size() > 1; }
+  std::uint64_t local(std::uint64_t i) const { return i - slice_.begin; }
+
+  // State of a slot of this slice, by its index in the tier.
+  Code load(std::uint64_t i) const {
+    return std::atomic_ref<const Code>(state_[local(i)]).load(std::memory_order_relaxed);
+  }
   bool claim(std::uint64_t i, Code c) {
     Code expected = retro_detail::kUndecided;
-    return std::atomic_ref<Code>(state_[i]).compare_exchange_strong(expected, c, std::memory_order_relaxed);
+    return std::atomic_ref<Code>(state_[local(i)]).compare_exchange_strong(expected, c, std::memory_order_relaxed);
+  }
+  // State of any slot of the tier: this slice's, or another rank's as last fetched.
+  Code code_of(std::uint64_t i) const {
+    if (slice_.contains(i)) return load(i);
+    const auto it = std::lower_bound(remote_index_.begin(), remote_index_.end(), i);
+    if (it == remote_index_.end() || *it != i) throw std::logic_error("slot of another rank not fetched in " + name_);
+    return remote_code_[static_cast<std::size_t>(it - remote_index_.begin())];
   }
 
   const TierTable& table_of(const Tier& t) const {
@@ -188,6 +227,12 @@ class RetrogradeSolver {
 
   Outcome external(const Tier& t, const Position& c) const {
     return within_limit(table_of(t).outcome(game_.rank(c)), game_.plies_left(c));
+  }
+
+  // Called at the start of every chunk of parallel work, so that a stop request ends the
+  // solve within one chunk, not one level.
+  void check_stop() const {
+    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
   }
 
   // Children of p: distinct in-tier indices into `inside` (returns their count, or -1 if a
@@ -227,28 +272,28 @@ class RetrogradeSolver {
   // Decides terminal positions and positions whose children all lie in solved tiers, and
   // records for the others what their external children imply.
   void initialize(bool unmoves) {
-    const std::uint64_t n = state_.size();
-    tbb::enumerable_thread_specific<retro_detail::PendingLevels> local;
+    tbb::enumerable_thread_specific<retro_detail::PendingLevels> pending_parts;
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
     tbb::enumerable_thread_specific<int> last_due(0);
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 2048), [&](const auto& r) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(slice_.begin, slice_.end, 2048), [&](const auto& r) {
       check_stop();
-      auto& pending = local.local();
+      auto& pending = pending_parts.local();
       int& last = last_due.local();
       std::array<std::uint64_t, retro_detail::kMaxChildren> inside;
       Position p;
       for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+        Code& state = state_[local(i)];
         if (!game_.unrank(tier_, i, p)) {
-          state_[i] = retro_detail::kUnusedSlot;
+          state = retro_detail::kUnusedSlot;
           continue;
         }
         if (auto o = game_.outcome(p)) {
           if (o->value == Value::Draw) {
-            state_[i] = kDrawCode;
+            state = kDrawCode;
           } else if (unmoves) {
             // A finished game has no move, so nothing un-moves into it; the pass of the
             // level after its own un-moves from it (its block is marked due for that pass).
-            state_[i] = encode(*o);
+            state = encode(*o);
             note_due(last, o->remoteness + 1, i);
           } else {
             pending.add(o->value == Value::Win, o->remoteness, i);
@@ -259,43 +304,46 @@ class RetrogradeSolver {
         const int count = children(p, inside, ext);
         if (count < 0) {
           reexamined.local().push_back(i);
-          if (unmoves) loss_floor_[i] = retro_detail::kReexamined;
+          if (unmoves) loss_floor_[local(i)] = retro_detail::kReexamined;
           continue;
         }
         if (unmoves) {
           if (count > 255) throw std::logic_error("more than 255 distinct children in tier " + name_);
-          counter_[i] = static_cast<std::uint8_t>(count);
+          counter_[local(i)] = static_cast<std::uint8_t>(count);
+          std::uint16_t& floor = loss_floor_[local(i)];
           if (ext.win_level >= 0) {
             if (ext.win_level > retro_detail::kLastWinAtLevel)
               throw std::logic_error("remoteness overflow in tier " + name_);
-            loss_floor_[i] = static_cast<std::uint16_t>(retro_detail::kWinAt | ext.win_level);
+            floor = static_cast<std::uint16_t>(retro_detail::kWinAt | ext.win_level);
             note_due(last, ext.win_level, i);
           } else if (ext.draw) {
-            if (count == 0) state_[i] = kDrawCode;
-            else loss_floor_[i] = retro_detail::kNeverLost;
+            if (count == 0) state = kDrawCode;
+            else floor = retro_detail::kNeverLost;
           } else {
             // With no in-tier child (count 0) the pass of level loss_floor decides it.
-            loss_floor_[i] = static_cast<std::uint16_t>(ext.loss_floor);
+            floor = static_cast<std::uint16_t>(ext.loss_floor);
             if (count == 0) note_due(last, ext.loss_floor, i);
           }
           continue;
         }
         if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
         if (count == 0 && ext.win_level < 0) {
-          if (ext.draw) state_[i] = kDrawCode;
+          if (ext.draw) state = kDrawCode;
           else pending.add(false, ext.loss_floor, i);
         }
       }
     });
-    for (auto& l : local) l.merge_into(pending_);
+    for (auto& l : pending_parts) l.merge_into(pending_);
     for (int l : last_due) last_due_ = std::max(last_due_, l);
     for (auto& v : reexamined) reexamined_.insert(reexamined_.end(), v.begin(), v.end());
     std::sort(reexamined_.begin(), reexamined_.end());
+    any_reexamined_ = comm_.sum(static_cast<std::uint64_t>(reexamined_.size())) > 0;
     deepest_external_ = 0;
     for (const auto& s : solved_) {
-      const TierStats st = s.table->stats();
+      const TierStats& st = s.table->stats();
       deepest_external_ = std::max({deepest_external_, st.longest_win, st.longest_loss});
     }
+    if (distributed() && !reexamined_.empty()) reexamined_needs_ = remote_children(reexamined_);
   }
 
   // Decides what the pending lists hold for `level`; returns the newly decided indices.
@@ -309,15 +357,10 @@ class RetrogradeSolver {
     return decided;
   }
 
-  // Called at the start of every chunk of parallel work, so that a stop request ends the
-  // solve within one chunk, not one level.
-  void check_stop() const {
-    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
-  }
-
-  void report(int level, std::uint64_t decided) const {
+  // After each level, on every rank: progress for rank 0's caller, and a stop request.
+  void report(int level, std::uint64_t decided, std::uint64_t bytes_sent) const {
     check_stop();
-    if (options_.progress) options_.progress({name_, level, decided, state_.size()});
+    if (options_.progress && comm_.rank() == 0) options_.progress({name_, level, decided, entries_, bytes_sent});
   }
 
   // The passes skip blocks of slots with nothing to do at their level: one bit per level
@@ -332,8 +375,8 @@ class RetrogradeSolver {
   static bool has(const std::vector<std::uint64_t>& blocks, std::uint64_t b, int level) {
     return std::atomic_ref<const std::uint64_t>(blocks[b]).load(std::memory_order_relaxed) & level_bit(level);
   }
-  static void mark(std::vector<std::uint64_t>& blocks, std::uint64_t i, int level) {
-    std::atomic_ref<std::uint64_t> bits(blocks[i >> kBlockShift]);
+  void mark(std::vector<std::uint64_t>& blocks, std::uint64_t i, int level) const {
+    std::atomic_ref<std::uint64_t> bits(blocks[local(i) >> kBlockShift]);
     if (!(bits.load(std::memory_order_relaxed) & level_bit(level)))
       bits.fetch_or(level_bit(level), std::memory_order_relaxed);
   }
@@ -351,10 +394,27 @@ class RetrogradeSolver {
     mark(due_in_block_, i, level);
   }
 
-  // Un-moves from one position decided at the previous level: a lost child wins its
-  // predecessors now; a won child counts down theirs, losing those left with no other hope.
+  // What a child decided at the previous level does to its predecessor q of this slice:
+  // a lost child wins q now; a won child counts down q's hopes, losing q when none is left.
+  void apply_unmove(std::uint64_t q, bool child_lost, int level, std::uint64_t& claimed, int& last_due) {
+    const std::uint64_t l = local(q);
+    if (load(q) != retro_detail::kUndecided || loss_floor_[l] == retro_detail::kReexamined) return;
+    if (child_lost) {
+      claimed += claim_at(q, level, true);
+      return;
+    }
+    if (std::atomic_ref<std::uint8_t>(counter_[l]).fetch_sub(1, std::memory_order_relaxed) != 1) return;
+    const std::uint16_t floor = loss_floor_[l];
+    if (floor & retro_detail::kWinAt) return;  // never lost
+    if (floor <= level) claimed += claim_at(q, level, false);
+    else note_due(last_due, floor, q);  // the pass of level `floor` decides it
+  }
+
+  // Un-moves from one position decided at the previous level; predecessors of other ranks
+  // become messages (index << 1 | child lost) to their owners.
   void unmove_from(std::uint64_t child, bool child_lost, int level, std::uint64_t& claimed, int& last_due,
-                   std::array<std::uint64_t, retro_detail::kMaxChildren>& preds, Position& p) {
+                   std::array<std::uint64_t, retro_detail::kMaxChildren>& preds, Position& p,
+                   retro_detail::Outboxes* outboxes) {
     game_.unrank(tier_, child, p);
     int count = 0;
     game_.for_each_unmove(p, [&](const Position& q) {
@@ -365,85 +425,142 @@ class RetrogradeSolver {
     count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
     for (int j = 0; j < count; ++j) {
       const std::uint64_t q = preds[j];
-      if (load(q) != retro_detail::kUndecided || loss_floor_[q] == retro_detail::kReexamined) continue;
-      if (child_lost) {
-        claimed += claim_at(q, level, true);
-        continue;
-      }
-      if (std::atomic_ref<std::uint8_t>(counter_[q]).fetch_sub(1, std::memory_order_relaxed) != 1) continue;
-      const std::uint16_t floor = loss_floor_[q];
-      if (floor & retro_detail::kWinAt) continue;  // never lost
-      if (floor <= level) claimed += claim_at(q, level, false);
-      else note_due(last_due, floor, q);  // the pass of level `floor` decides it
+      if (slice_.contains(q)) apply_unmove(q, child_lost, level, claimed, last_due);
+      else (*outboxes)[owner_of(q, entries_, comm_.size())].push_back(q << 1 | (child_lost ? 1 : 0));
     }
   }
 
   // Decides an undecided position whose external win or loss floor falls due at `level`.
   bool decide_due(std::uint64_t i, int level) {
-    const std::uint16_t floor = loss_floor_[i];
+    const std::uint16_t floor = loss_floor_[local(i)];
     if (floor == (retro_detail::kWinAt | level)) return claim_at(i, level, true);
-    if (floor == level && std::atomic_ref<std::uint8_t>(counter_[i]).load(std::memory_order_relaxed) == 0)
+    if (floor == level && std::atomic_ref<std::uint8_t>(counter_[local(i)]).load(std::memory_order_relaxed) == 0)
       return claim_at(i, level, false);
     return false;
+  }
+
+  // One level's pass over blocks [first, last) of this slice.
+  void pass(std::uint64_t first, std::uint64_t last, int level,
+            tbb::enumerable_thread_specific<std::uint64_t>& claimed, tbb::enumerable_thread_specific<int>& last_due,
+            tbb::enumerable_thread_specific<retro_detail::Outboxes>& outboxes) {
+    const std::uint64_t n = slice_.size();
+    // Level 0 only counts the finished games initialize wrote; nothing is decided before.
+    const Code previous_win = level > 0 ? encode(Outcome::win(level - 1)) : kDrawCode;
+    const Code previous_loss = level > 0 ? encode(Outcome::loss(level - 1)) : kDrawCode;
+    const Code* const codes = state_.data();
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, last, 16), [&](const auto& r) {
+      check_stop();
+      std::uint64_t mine = 0;
+      int due = 0;
+      std::array<std::uint64_t, retro_detail::kMaxChildren> preds;
+      Position p;
+      retro_detail::Outboxes* out = distributed() ? &outboxes.local() : nullptr;
+      for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
+        const bool previous_here = level > 0 && has(decided_in_block_, b, level - 1);
+        const bool due_here = level == 0 || has(due_in_block_, b, level);
+        if (!previous_here && !due_here) continue;
+        const std::uint64_t end = std::min(n, (b + 1) << kBlockShift);
+        for (std::uint64_t l = b << kBlockShift; l != end; ++l) {
+          const std::uint64_t i = slice_.begin + l;
+          const Code s = std::atomic_ref<const Code>(codes[l]).load(std::memory_order_relaxed);
+          if (s == previous_win || s == previous_loss) {
+            if (level > 0) unmove_from(i, s == previous_loss, level, mine, due, preds, p, out);
+          } else if (due_here) {
+            if (level == 0) mine += s > kDrawCode && s != retro_detail::kUnusedSlot;
+            else if (s == retro_detail::kUndecided) mine += decide_due(i, level);
+          }
+        }
+        // Nothing else is decided at level - 1: the bit is free for level + 63.
+        if (previous_here)
+          std::atomic_ref<std::uint64_t>(decided_in_block_[b]).fetch_and(~level_bit(level - 1),
+                                                                         std::memory_order_relaxed);
+      }
+      claimed.local() += mine;
+      last_due.local() = std::max(last_due.local(), due);
+    });
+  }
+
+  // Sends the gathered messages to their owners and applies what arrives here; returns the
+  // bytes this rank sent.
+  std::uint64_t deliver(tbb::enumerable_thread_specific<retro_detail::Outboxes>& outboxes, int level,
+                        tbb::enumerable_thread_specific<std::uint64_t>& claimed,
+                        tbb::enumerable_thread_specific<int>& last_due) {
+    retro_detail::Outboxes merged(comm_.size());
+    std::uint64_t sent = 0;
+    for (auto& o : outboxes) {
+      if (o.empty()) continue;
+      for (int d = 0; d < comm_.size(); ++d) {
+        merged[d].insert(merged[d].end(), o[d].begin(), o[d].end());
+        o[d].clear();
+      }
+    }
+    for (const auto& m : merged) sent += m.size() * sizeof(std::uint64_t);
+    std::vector<std::uint64_t> counts;
+    const std::vector<std::uint64_t> inbox = comm_.exchange(merged, counts);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, inbox.size(), 4096), [&](const auto& r) {
+      check_stop();
+      std::uint64_t mine = 0;
+      int due = 0;
+      for (std::size_t k = r.begin(); k != r.end(); ++k) apply_unmove(inbox[k] >> 1, inbox[k] & 1, level, mine, due);
+      claimed.local() += mine;
+      last_due.local() = std::max(last_due.local(), due);
+    });
+    return sent;
+  }
+
+  std::uint64_t gathered(tbb::enumerable_thread_specific<retro_detail::Outboxes>& outboxes) const {
+    std::uint64_t n = 0;
+    for (const auto& o : outboxes)
+      for (const auto& d : o) n += d.size();
+    return n;
   }
 
   void propagate_backward()
     requires Unmovable<G>
   {
-    const std::uint64_t n = state_.size();
     const std::uint64_t blocks = decided_in_block_.size();
+    // A rank sends its messages once it has gathered a batch of them; every rank takes part
+    // in every exchange until all are through their pass.
+    constexpr std::uint64_t kStepBlocks = 64;
     std::uint64_t decided = 0;
-    std::uint64_t previous = 0;  // positions decided at the previous level
+    std::uint64_t previous = 0;  // positions decided at the previous level (all ranks)
     // A transient child reads values one ply deeper: a position with one can be decided two
     // levels after its grandchild, or by an external value up to two plies further.
     bool older_previous = false;
     for (int level = 0; level == 0 || previous > 0 || level <= last_due_ ||
-                        (!reexamined_.empty() && (older_previous || level <= deepest_external_ + 2));
+                        (any_reexamined_ && (older_previous || level <= deepest_external_ + 2));
          ++level) {
       if (level > retro_detail::kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + name_);
-      const std::vector<std::uint64_t> examined = examine(reexamined_, level);
-      // Level 0 only counts the finished games initialize wrote; nothing is decided before.
-      const Code previous_win = level > 0 ? encode(Outcome::win(level - 1)) : kDrawCode;
-      const Code previous_loss = level > 0 ? encode(Outcome::loss(level - 1)) : kDrawCode;
+      const std::vector<std::uint64_t> examined = examine(reexamined_, reexamined_needs_, level);
       tbb::enumerable_thread_specific<std::uint64_t> claimed(0);
       tbb::enumerable_thread_specific<int> last_due(0);
-      const Code* const codes = state_.data();
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, blocks, 16), [&](const auto& r) {
-        check_stop();
-        std::uint64_t mine = 0;
-        int last = 0;
-        std::array<std::uint64_t, retro_detail::kMaxChildren> preds;
-        Position p;
-        for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
-          const bool previous_here = level > 0 && has(decided_in_block_, b, level - 1);
-          const bool due_here = level == 0 || has(due_in_block_, b, level);
-          if (!previous_here && !due_here) continue;
-          const std::uint64_t end = std::min(n, (b + 1) << kBlockShift);
-          for (std::uint64_t i = b << kBlockShift; i != end; ++i) {
-            const Code s = std::atomic_ref<const Code>(codes[i]).load(std::memory_order_relaxed);
-            if (s == previous_win || s == previous_loss) {
-              if (level > 0) unmove_from(i, s == previous_loss, level, mine, last, preds, p);
-            } else if (due_here) {
-              if (level == 0) mine += s > kDrawCode && s != retro_detail::kUnusedSlot;
-              else if (s == retro_detail::kUndecided) mine += decide_due(i, level);
-            }
+      tbb::enumerable_thread_specific<retro_detail::Outboxes> outboxes(retro_detail::Outboxes(comm_.size()));
+      std::uint64_t bytes_sent = 0;
+      if (!distributed()) {
+        pass(0, blocks, level, claimed, last_due, outboxes);
+      } else {
+        std::uint64_t next = 0;
+        for (;;) {
+          while (next < blocks && gathered(outboxes) < options_.message_batch) {
+            const std::uint64_t step_end = std::min(blocks, next + kStepBlocks);
+            pass(next, step_end, level, claimed, last_due, outboxes);
+            next = step_end;
           }
-          // Nothing else is decided at level - 1: the bit is free for level + 63.
-          if (previous_here)
-            std::atomic_ref<std::uint64_t>(decided_in_block_[b]).fetch_and(~level_bit(level - 1),
-                                                                           std::memory_order_relaxed);
+          bytes_sent += deliver(outboxes, level, claimed, last_due);
+          if (comm_.sum(static_cast<std::uint64_t>(next < blocks)) == 0) break;
         }
-        claimed.local() += mine;
-        last_due.local() = std::max(last_due.local(), last);
-      });
+      }
       std::uint64_t now = 0;
       for (std::uint64_t c : claimed) now += c;
       for (int l : last_due) last_due_ = std::max(last_due_, l);
       for (std::uint64_t i : examined) now += claim_at(i >> 1, level, i & 1);
-      decided += now;
-      report(level, decided);
+      std::array<std::uint64_t, 2> totals{now, bytes_sent};
+      comm_.sum(totals);
+      last_due_ = static_cast<int>(comm_.max(static_cast<std::int64_t>(last_due_)));
+      decided += totals[0];
+      report(level, decided, totals[1]);
       older_previous = previous > 0;
-      previous = now;
+      previous = totals[0];
     }
   }
 
@@ -452,12 +569,12 @@ class RetrogradeSolver {
     std::uint64_t decided = 0;
     int empty_levels = 0;
     for (int level = 0;; ++level) {
-      // The largest remoteness a code holds below kUnusedSlot (0xFFFF = 3 + 2 * 32766).
       if (level >= kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
       std::vector<std::uint64_t> now = decide_pending(level);
       if (level > 0) {
+        if (distributed()) fetch_remote(remote_children_of_undecided());
         tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, state_.size(), 2048), [&](const auto& r) {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(slice_.begin, slice_.end, 2048), [&](const auto& r) {
           check_stop();
           auto& out = found.local();
           Position p;
@@ -473,17 +590,22 @@ class RetrogradeSolver {
             if (claim(tagged >> 1, encode((tagged & 1) ? Outcome::win(level) : Outcome::loss(level))))
               now.push_back(tagged >> 1);
       }
-      decided += now.size();
-      report(level, decided);
+      const std::uint64_t decided_now = comm_.sum(static_cast<std::uint64_t>(now.size()));
+      decided += decided_now;
+      report(level, decided, 0);
       // A transient child passes a decision on two levels later, so two quiet levels in a row
       // (past every external remoteness) mean nothing more can be decided.
-      empty_levels = now.empty() ? empty_levels + 1 : 0;
-      if (empty_levels >= 2 && level > deepest_external_ + 2 && !pending_.any_from(level + 1)) break;
+      empty_levels = decided_now == 0 ? empty_levels + 1 : 0;
+      const bool pending_later = comm_.sum(static_cast<std::uint64_t>(pending_.any_from(level + 1))) > 0;
+      if (empty_levels >= 2 && level > deepest_external_ + 2 && !pending_later) break;
     }
   }
 
-  // The positions of `list` (tagged with their value) that are decided at `level`.
-  std::vector<std::uint64_t> examine(const std::vector<std::uint64_t>& list, int level) const {
+  // The positions of `list` (tagged with their value) that are decided at `level`; the
+  // slots of other ranks they read (`needs`) are fetched first.
+  std::vector<std::uint64_t> examine(const std::vector<std::uint64_t>& list, const std::vector<std::uint64_t>& needs,
+                                     int level) {
+    if (distributed() && any_reexamined_) fetch_remote(needs);
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, list.size(), 64), [&](const auto& r) {
       auto& out = found.local();
@@ -498,6 +620,70 @@ class RetrogradeSolver {
     std::vector<std::uint64_t> all;
     for (auto& v : found) all.insert(all.end(), v.begin(), v.end());
     return all;
+  }
+
+  // The in-tier slots of other ranks that known() reads for the children of position p
+  // (through transient children too).
+  void add_remote_children(const Position& p, std::vector<std::uint64_t>& out) const {
+    game_.for_each_move(p, [&](const auto& m) {
+      const Position c = game_.play(p, m);
+      if (is_transient(c)) {
+        if (!game_.outcome(c)) add_remote_children(c, out);
+        return;
+      }
+      if (game_.tier_of(c) != tier_) return;
+      const std::uint64_t i = game_.rank(c);
+      if (!slice_.contains(i)) out.push_back(i);
+    });
+  }
+
+  std::vector<std::uint64_t> sorted_unique(tbb::enumerable_thread_specific<std::vector<std::uint64_t>>& parts) const {
+    std::vector<std::uint64_t> all;
+    for (auto& v : parts) all.insert(all.end(), v.begin(), v.end());
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    return all;
+  }
+
+  std::vector<std::uint64_t> remote_children(const std::vector<std::uint64_t>& positions) const {
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> parts;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, positions.size(), 64), [&](const auto& r) {
+      Position p;
+      for (std::size_t k = r.begin(); k != r.end(); ++k) {
+        game_.unrank(tier_, positions[k], p);
+        add_remote_children(p, parts.local());
+      }
+    });
+    return sorted_unique(parts);
+  }
+
+  std::vector<std::uint64_t> remote_children_of_undecided() const {
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> parts;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(slice_.begin, slice_.end, 2048), [&](const auto& r) {
+      Position p;
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i)
+        if (load(i) == retro_detail::kUndecided && game_.unrank(tier_, i, p)) add_remote_children(p, parts.local());
+    });
+    return sorted_unique(parts);
+  }
+
+  // Reads the current codes of other ranks' slots (sorted, distinct): each rank asks the
+  // owners, and answers what it is asked, in the order asked.
+  void fetch_remote(const std::vector<std::uint64_t>& wanted) {
+    retro_detail::Outboxes requests(comm_.size());
+    for (std::uint64_t i : wanted) requests[owner_of(i, entries_, comm_.size())].push_back(i);
+    std::vector<std::uint64_t> asked_counts;
+    const std::vector<std::uint64_t> asked = comm_.exchange(requests, asked_counts);
+    retro_detail::Outboxes replies(comm_.size());
+    std::size_t k = 0;
+    for (int s = 0; s < comm_.size(); ++s)
+      for (std::uint64_t c = 0; c < asked_counts[s]; ++c, ++k) replies[s].push_back(load(asked[k]));
+    std::vector<std::uint64_t> reply_counts;
+    const std::vector<std::uint64_t> codes = comm_.exchange(replies, reply_counts);
+    // Replies come in rank order, each in the order asked: the order of `wanted` grouped
+    // by owner, which is `wanted` itself (slices are in rank order).
+    remote_index_ = wanted;
+    remote_code_.assign(codes.begin(), codes.end());
   }
 
   // The value of a child c if it is already known: a draw that can no longer change, or a
@@ -526,7 +712,7 @@ class RetrogradeSolver {
       if (o.value == Value::Draw || o.remoteness < level) return o;
       return std::nullopt;
     }
-    const Code code = load(game_.rank(c));
+    const Code code = code_of(game_.rank(c));
     if (code == kDrawCode) return Outcome::draw();  // a finished game: decided from the start
     if (code == retro_detail::kUndecided || decode(code).remoteness >= level) return std::nullopt;
     return decode(code);
@@ -557,14 +743,23 @@ class RetrogradeSolver {
   std::span<const SolvedTier<Tier>> solved_;
   const SolveOptions& options_;
   std::string name_;
+  LocalCommunicator local_;
+  Communicator& comm_;
+  std::uint64_t entries_;  // slots of the whole tier
+  Slice slice_;
+  // Per slot of the slice:
   std::vector<Code> state_;
   std::vector<std::uint8_t> counter_;
   std::vector<std::uint16_t> loss_floor_;
   std::vector<std::uint64_t> decided_in_block_, due_in_block_;  // level bits per block of slots
   retro_detail::PendingLevels pending_;
-  std::vector<std::uint64_t> reexamined_;  // positions with a transient child
-  int deepest_external_ = 0;               // longest remoteness in the solved dependencies
-  int last_due_ = 0;                       // the last level at which a recorded decision falls due
+  std::vector<std::uint64_t> reexamined_;        // positions with a transient child
+  std::vector<std::uint64_t> reexamined_needs_;  // other ranks' slots their children read
+  bool any_reexamined_ = false;                  // on any rank
+  std::vector<std::uint64_t> remote_index_;      // other ranks' slots last fetched, sorted
+  std::vector<Code> remote_code_;                // and their codes
+  int deepest_external_ = 0;                     // longest remoteness in the solved dependencies
+  int last_due_ = 0;  // the last level at which a recorded decision falls due
 };
 
 template <Enumerable G>

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/distributed/table_writer.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/table/store.hpp"
 
@@ -33,22 +34,40 @@ std::vector<typename G::Tier> dependency_order(const G& game, std::span<const ty
   return order;
 }
 
+// In a distributed job (options.comm with more than one rank) every rank takes part in
+// every tier: each solves its slice, the ranks write the one table file together, and each
+// then reads it back (mapped) for the tiers that depend on it.
 template <Enumerable G>
 std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::Tier> roots, TableStore<G>& store,
                                     const SolveOptions& options, bool rebuild) {
   using Tier = typename G::Tier;
+  Communicator* const comm = options.comm && options.comm->size() > 1 ? options.comm : nullptr;
+  // Rank 0's view of which tables exist decides for all (a shared file system may lag).
+  auto exists = [&](const Tier& t) {
+    std::string present = store.exists(t) ? "1" : "0";
+    if (comm) comm->broadcast(present, 0);
+    return present == "1";
+  };
   std::vector<TierReport> reports;
   for (const Tier& t : dependency_order(game, roots)) {
     const auto start = std::chrono::steady_clock::now();
     TierReport report{game.tier_name(t), {}, 0, false};
     const TierTable* table;
-    if (!rebuild && store.exists(t)) {
+    if (!rebuild && exists(t)) {
       table = &store.load(t);
       report.reused = true;
     } else {
       std::vector<SolvedTier<Tier>> solved;
       for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load(d)});
-      table = &store.save(t, solve_tier(game, t, std::span<const SolvedTier<Tier>>(solved), options));
+      const std::span<const SolvedTier<Tier>> dependencies(solved);
+      if (comm) {
+        RetrogradeSolver<G> solver(game, t, dependencies, options);
+        const std::vector<Code> codes = solver.solve_slice();
+        write_table(store.file(t), store.identity(t), codes, solver.slice(), *comm);
+        table = &store.reload(t);
+      } else {
+        table = &store.save(t, solve_tier(game, t, dependencies, options));
+      }
     }
     report.stats = table->stats();
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

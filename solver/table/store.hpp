@@ -58,6 +58,17 @@ class TableStore {
     return *cache_.emplace(name, std::move(table)).first->second;
   }
 
+  // Opens the tier's file again (written by others, e.g. the ranks of a distributed solve);
+  // a table it replaces stays valid until the store ends.
+  const TierTable& reload(const Tier& t) {
+    auto table = std::make_unique<TierTable>(open_table(file(t), identity(t)));
+    std::lock_guard lock(mutex_);
+    auto& slot = cache_[game_.tier_name(t)];
+    if (slot) replaced_.push_back(std::move(slot));
+    slot = std::move(table);
+    return *slot;
+  }
+
   // Writes the table and keeps it; a table it replaces stays valid until the store ends.
   const TierTable& save(const Tier& t, TierTable table) {
     write_table(file(t), identity(t), table);

@@ -83,7 +83,8 @@ class TempFile {
   bool committed_ = false;
 };
 
-// Temporary files of solves that were killed: nothing can complete them.
+}  // namespace
+
 void remove_stale_temporaries(const std::filesystem::path& file) {
   const std::string prefix = file.filename().string() + ".tmp-";
   std::error_code ec;
@@ -96,25 +97,25 @@ void remove_stale_temporaries(const std::filesystem::path& file) {
   }
 }
 
+namespace {
+
 void put_u32(std::string& out, std::uint32_t v) {
   for (int k = 0; k < 4; ++k) out.push_back(static_cast<char>(v >> (8 * k)));
 }
 
 }  // namespace
 
-void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table) {
-  const std::span<const std::uint8_t> payload = table.bytes();
-  const std::vector<std::uint64_t> sums = block_checksums(payload);
-  const TierStats& s = table.stats();
+std::string table_prefix(const TableIdentity& id, int width, const TierStats& s,
+                         const std::vector<std::uint64_t>& block_sums) {
   const nlohmann::json header = {
       {"format_version", kTableFormatVersion},
       {"game", id.game},
       {"rules", rules_json(id.rules)},
       {"tier", id.tier},
-      {"entries", table.size()},
-      {"encoding", table.width() == 1 ? "u8" : "u16"},
+      {"entries", id.entries},
+      {"encoding", width == 1 ? "u8" : "u16"},
       {"block_bytes", MappedPayload::kBlockBytes},
-      {"checksum", hex(sums_checksum(sums))},
+      {"checksum", hex(sums_checksum(block_sums))},
       {"program_version", ZUGZWANG_VERSION},
       {"positions", s.positions()},
       {"wins", s.wins},
@@ -129,15 +130,25 @@ void write_table(const std::filesystem::path& file, const TableIdentity& id, con
   text.append((kPayloadAlign - (kPrefixBytes + text.size()) % kPayloadAlign) % kPayloadAlign, ' ');
   std::string prefix(kMagic, 8);
   put_u32(prefix, static_cast<std::uint32_t>(text.size()));
-  std::vector<std::uint8_t> sum_bytes(sums.size() * 8);
-  for (std::size_t b = 0; b < sums.size(); ++b)
-    for (int k = 0; k < 8; ++k) sum_bytes[b * 8 + k] = static_cast<std::uint8_t>(sums[b] >> (8 * k));
+  return prefix + text;
+}
 
+std::vector<std::uint8_t> block_sum_bytes(const std::vector<std::uint64_t>& sums) {
+  std::vector<std::uint8_t> bytes(sums.size() * 8);
+  for (std::size_t b = 0; b < sums.size(); ++b)
+    for (int k = 0; k < 8; ++k) bytes[b * 8 + k] = static_cast<std::uint8_t>(sums[b] >> (8 * k));
+  return bytes;
+}
+
+void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table) {
+  const std::span<const std::uint8_t> payload = table.bytes();
+  const std::vector<std::uint64_t> sums = block_checksums(payload);
+  const std::string prefix = table_prefix(id, table.width(), table.stats(), sums);
+  const std::vector<std::uint8_t> sum_bytes = block_sum_bytes(sums);
   std::filesystem::create_directories(file.parent_path());
   remove_stale_temporaries(file);
   TempFile out(file);
   out.write(prefix.data(), prefix.size());
-  out.write(text.data(), text.size());
   out.write(payload.data(), payload.size());
   out.write(sum_bytes.data(), sum_bytes.size());
   out.commit(file);

@@ -13,6 +13,7 @@
 // no block checksums, one checksum of the whole payload) are still read, into memory.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -32,6 +33,15 @@ struct TableIdentity {
 };
 
 void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table);
+
+// The parts of a file around its payload, for a writer that has the payload in pieces (the
+// distributed solver): magic, header length and the padded header (its length is the
+// payload's offset); and the block checksums as stored after the payload.
+std::string table_prefix(const TableIdentity& id, int width, const TierStats& stats,
+                         const std::vector<std::uint64_t>& block_sums);
+std::vector<std::uint8_t> block_sum_bytes(const std::vector<std::uint64_t>& block_sums);
+// Removes FILE.tmp-PID files of processes that no longer run: killed solves.
+void remove_stale_temporaries(const std::filesystem::path& file);
 
 // Opens a table: header, size and block checksums are checked now, and the payload is
 // mapped, each block checked the first time it is read. Throws InputError with a one-line

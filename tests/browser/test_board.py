@@ -29,7 +29,7 @@ import urllib.parse
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -183,6 +183,17 @@ class Page:
     def els(self, css):
         return self.d.find_elements(By.CSS_SELECTOR, css)
 
+    def click(self, css):
+        # the page re-renders a panel when an answer arrives; an element found just before
+        # that is gone, so find it again rather than fail on a race the user never sees
+        for attempt in range(20):
+            try:
+                self.el(css).click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        self.el(css).click()
+
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
 
@@ -207,7 +218,7 @@ class Page:
                   what or f"the page to show {position}")
 
     def tab(self, name):
-        self.el(f'[role=tab][data-tab="{name}"]').click()
+        self.click(f'[role=tab][data-tab="{name}"]')
         self.wait(lambda: self.el(f"#tab-{name}").is_displayed(), f"the {name} tab")
 
     def key(self, k):
@@ -216,7 +227,7 @@ class Page:
         ActionChains(self.d).send_keys(k).perform()
 
     def click_square(self, sq):
-        self.el(f'#board rect.square[data-square="{sq}"]').click()
+        self.click(f'#board rect.square[data-square="{sq}"]')
 
     def screenshot(self, name):
         os.makedirs(SHOTS, exist_ok=True)
@@ -297,13 +308,13 @@ def board_move(page, game, position, move, rules=(), side=None, machine=False):
     after = page.cli.move(game, position, [move], rules)["position"]
     if "@" in move:
         piece = move[0].upper() if side in ("w", None) else move[0].lower()
-        page.el(f'#reserve [data-reserve="{piece}"]').click()
+        page.click(f'#reserve [data-reserve="{piece}"]')
         page.wait(lambda: page.els(f'#board [data-heat="{move[2:]}"]'), f"the heat map for {move}")
         heat = page.attr(f'#board [data-heat="{move[2:]}"]', "data-value")
         check(value is None or heat == value["value"], f"{game}: heat of {move} is {heat}, expected {value and value['value']}")
         page.click_square(move[2:])
     elif move == "pass":
-        page.el("#pass-button").click()
+        page.click("#pass-button")
     else:
         frm, to = re.findall(r"[a-i][1-9]", move)[:2]
         page.click_square(frm)
@@ -324,7 +335,7 @@ def board_move(page, game, position, move, rules=(), side=None, machine=False):
 
 
 def undo_redo(page, before, after):
-    page.el("#nav-back").click()
+    page.click("#nav-back")
     page.wait_position(before, "undo (the back button)")
     page.key(Keys.ARROW_RIGHT)
     page.wait_position(after, "redo (the right arrow key)")
@@ -343,13 +354,13 @@ def editor_check(page, game, clicks_bad, clicks_good, rules=()):
     def do(clicks):
         for kind, arg in clicks:
             if kind == "piece":
-                page.el(f'#editor-palette [data-piece="{arg}"]').click()
+                page.click(f'#editor-palette [data-piece="{arg}"]')
             elif kind == "square":
                 page.click_square(arg)
             elif kind == "side":
                 Select(page.el("#editor-side")).select_by_value(arg)
             elif kind == "preset":
-                page.el(f'#editor-presets [data-preset="{arg}"]').click()
+                page.click(f'#editor-presets [data-preset="{arg}"]')
 
     do(clicks_bad)
     page.wait(lambda: page.attr("#editor-status", "data-valid") == "false", f"{game}: the editor to refuse the position")
@@ -361,7 +372,7 @@ def editor_check(page, game, clicks_bad, clicks_good, rules=()):
     do(clicks_good)
     page.wait(lambda: page.attr("#editor-status", "data-valid") == "true", f"{game}: the editor to accept the edited position")
     text = page.el("#position-text").get_attribute("value")
-    page.el("#editor-apply").click()
+    page.click("#editor-apply")
     canonical = page.cli.move(game, text, [], rules)["position"]
     page.wait_position(canonical, f"{game}: the edited position {canonical}")
     return canonical
@@ -385,12 +396,12 @@ def part_tatedrez(page):
     q = check_position(page, game, "rN1/1R1/nbB w 4")
     m = board_move(page, game, q["position"], "b2a2", side="w")
     check_position(page, game, m)
-    page.el("#nav-back").click()
+    page.click("#nav-back")
     page.wait_position(q["position"], "tatedrez undo")
     page.click_square("b2")  # a piece picked up shows its destinations for the screenshot
     page.wait(lambda: page.els('#board .dest[data-dest="a2"]'), "tatedrez destinations")
     page.open(game, "3/1R1/r2 w")
-    page.el('#reserve [data-reserve="N"]').click()
+    page.click('#reserve [data-reserve="N"]')
     page.wait(lambda: len(page.els("#board [data-heat]")) == 7, "the heat map of the white knight (7 empty squares)")
     page.screenshot(game)
     page.open(game, "start")
@@ -423,11 +434,11 @@ def part_taktikl(page):
     check(pv0 == q2["moves"][0]["move"] or any(m["move"] == pv0 and m["value"] == q2["moves"][0]["value"]
                                                 and m["remoteness"] == q2["moves"][0]["remoteness"] for m in q2["moves"]),
           f"taktikl: the principal variation starts with {pv0}, not a best move")
-    page.el('#pv-list [data-pv-index="0"]').click()
+    page.click('#pv-list [data-pv-index="0"]')
     page.wait_position(page.cli.move(game, p2, [pv0])["position"], "the principal variation's first move")
     # the value history chart: clicking ply 1 jumps there
     page.wait(lambda: len(page.els("#chart .chart-point")) == 4, "4 points in the value history")
-    page.el('#chart .chart-point[data-ply="1"]').click()
+    page.click('#chart .chart-point[data-ply="1"]')
     page.wait_position(p1, "the chart's ply 1")
     page.open(game, "start")
     editor_check(page, game, [("piece", "erase"), ("square", "a1")], [("piece", "x"), ("square", "a2")])
@@ -441,11 +452,11 @@ def part_tablut(page):
     p1 = board_move(page, game, q["position"], best)
     check_position(page, game, p1)
     undo_redo(page, q["position"], p1)
-    page.el("#nav-back").click()
+    page.click("#nav-back")
     page.wait_position(q["position"], "tablut undo")
     # a move clicked in the move list is played (here the last, a different one)
     last = q["moves"][-1]["move"]
-    page.el(f'#move-list .move[data-move="{last}"]').click()
+    page.click(f'#move-list .move[data-move="{last}"]')
     page.wait_position(page.cli.move(game, q["position"], [last])["position"], f"{last} from the move list")
     page.key(Keys.ARROW_LEFT)
     page.wait_position(q["position"], "back with the left arrow key")
@@ -472,7 +483,7 @@ def part_chess(page):
     page.wait_position(p1, "the queen dragged to g2")
     check_position(page, game, p1)
     undo_redo(page, q["position"], p1)
-    page.el("#nav-back").click()
+    page.click("#nav-back")
     page.wait_position(q["position"], "chess undo")
     page.click_square("h1")
     page.wait(lambda: len(page.els("#board .dest")) > 10, "the queen's destinations")
@@ -534,13 +545,13 @@ def part_full_game(page):
     check("You won" in page.el("#play-status").text, f"full game: play status '{page.el('#play-status').text}'")
     # the review of the game just played: every move optimal, the result forced from ply 1
     page.tab("review")
-    page.el("#review-use-played").click()
-    page.el("#review-run").click()
+    page.click("#review-use-played")
+    page.click("#review-run")
     page.wait(lambda: page.els("#review-table tbody tr"), "the review")
     verdicts = [e.get_attribute("data-verdict") for e in page.els("#review-table tbody tr")]
     check(verdicts == ["optimal"] * len(played), f"full game: review verdicts {verdicts}")
     check(page.attr("#review-decided", "data-decided-from") == "1", "full game: the result should be forced from ply 1")
-    page.el('#review-table tr[data-ply="7"]').click()
+    page.click('#review-table tr[data-ply="7"]')
     page.wait(lambda: page.attr('#ply-list .ply.current', "data-ply") == "7", "a review row to jump to its ply")
     page.screenshot("tatedrez-review")
     page.key(Keys.END)
@@ -563,14 +574,14 @@ def part_tablut_analysis(page):
     seconds = page.el("#analyze-seconds")
     seconds.clear()
     seconds.send_keys("10")
-    page.el("#analyze-start").click()
+    page.click("#analyze-start")
     page.wait(lambda: page.attr("#analyze-state", "data-state") == "running", "the analysis to run")
     horizon = '#analyze-progress [data-progress="horizon"] dd'
     page.wait(lambda: re.match(r"\d+ plies", page.el(horizon).text), "the analysis' progress (its horizon)")
     nodes = page.el('#analyze-progress [data-progress="nodes"] dd').text
     check(bool(re.match(r"[\d,]+$", nodes)), f"tablut analysis: nodes shown as '{nodes}'")
     page.screenshot("tablut-analysis")
-    page.el("#analyze-cancel").click()
+    page.click("#analyze-cancel")
     page.wait(lambda: page.attr("#analyze-state", "data-state") == "cancelled", "the analysis to be cancelled", timeout=15)
     check(bool(page.els("#analyze-result .proofs li")), "tablut analysis: no result after cancelling")
 
@@ -591,10 +602,10 @@ def part_storage(page):
     page.click_square("h1")
     Select(page.el("#palette-select")).select_by_value("standard")
     page.tab("slots")
-    page.el('#slots [data-slot="1"] [data-action="save"]').click()
+    page.click('#slots [data-slot="1"] [data-action="save"]')
     page.open("taktikl", "start")
     page.tab("slots")
-    page.el('#slots [data-slot="1"] [data-action="load"]').click()
+    page.click('#slots [data-slot="1"] [data-action="load"]')
     page.wait_position(CHESS_POSITION, "slot 1 to restore the chess position")
 
 

@@ -43,4 +43,13 @@ words="$(PATH="$prefix/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(zugzwang que
 words="$(PATH="$prefix/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(zugzwang solve taktikl --rule no-r); COMP_CWORD=4;
   _zugzwang; echo "${COMPREPLY[*]}"' _ "$completion")"
 [ "$words" = "no-return=on no-return=off" ] || fail "completion of rules: '$words'"
+# The Python module, where the build has one: importable by Debian's python3 from the prefix.
+if compgen -G "$build/python/zugzwang*.so" >/dev/null; then
+  site=("$prefix"/lib/python3*/dist-packages)
+  [ -d "${site[0]}" ] || fail "no Python module installed under $prefix/lib"
+  answer="$(cd / && PYTHONPATH="${site[0]}" /usr/bin/python3 -c "
+import zugzwang
+print(zugzwang.Game('tatedrez', rules={'no-move': 'pass'}, data='$data').query('start').remoteness)")"
+  [ "$answer" = "15" ] || fail "installed Python module answered '$answer'"
+fi
 echo "installed and used from $prefix"

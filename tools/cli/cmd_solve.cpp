@@ -3,43 +3,81 @@
 #include <unistd.h>
 
 #include "api/json.hpp"
+#include "core/common/error.hpp"
 #include "tools/cli/command.hpp"
+#include "tools/cli/distributed.hpp"
 #include "tools/cli/progress.hpp"
 #include "tools/cli/text.hpp"
 
 namespace zz::cli {
+namespace {
 
-int run_solve(const std::vector<std::string>& args) {
-  GameOptions game;
-  api::SolveRequest request;
-  bool json = false;
-  po::options_description options("options");
-  game.add_to(options, true);
-  options.add_options()("threads", po::value(&request.threads), "worker threads (default: all cores)")(
-      "material", po::value(&request.material), "the tables to build, for games tabulated by material")(
-      "rebuild", po::bool_switch(&request.rebuild), "solve again even where tables exist")(
-      "json", po::bool_switch(&json), "print the summary as one JSON document");
-  po::positional_options_description positional;
-  positional.add("game", 1);
-  po::variables_map vm;
-  if (!parse_command(args, "zugzwang solve GAME [--rule K=V]... [--material M] [--threads N] [--data DIR] [--json]",
-                     options, positional, vm))
-    return 0;
-  require_positive(vm, "threads");
-  auto session = game.session();
-  Progress progress(::isatty(STDERR_FILENO) != 0);
-  request.progress = [&](const SolveProgress& p) { progress.update(p); };
-  request.command = "zugzwang solve " + game.game;
-  for (const auto& r : game.rules) request.command += " --rule " + r;
-  if (!request.material.empty()) request.command += " --material " + request.material;
-  if (json) request.command += " --json";
-  const auto report = session->solve(request);
-  progress.finish();
+void print_report(const api::SolveReport& report, const api::Session& session, bool json) {
   if (json) {
     std::cout << api::to_json(report).dump(2) << '\n';
     std::fprintf(stderr, "solved in %.2f s; tables in %s\n", report.seconds, report.directory.c_str());
   } else {
-    print_solve(report, *session, std::cout);
+    print_solve(report, session, std::cout);
+  }
+}
+
+}  // namespace
+
+int run_solve(const std::vector<std::string>& args) {
+  GameOptions game;
+  api::SolveRequest request;
+  bool json = false, distributed = false;
+  std::string progress_mode = "auto";
+  po::options_description options("options");
+  game.add_to(options, true);
+  options.add_options()("threads", po::value(&request.threads), "worker threads (default: all cores; per rank)")(
+      "material", po::value(&request.material), "the tables to build, for games tabulated by material")(
+      "rebuild", po::bool_switch(&request.rebuild), "solve again even where tables exist")(
+      "distributed", po::bool_switch(&distributed),
+      "solve with the ranks of an MPI job (automatic under mpirun or srun)")(
+      "progress", po::value(&progress_mode),
+      "auto (a redrawn line on a terminal; one line per level in a distributed job's log), lines, or off")(
+      "json", po::bool_switch(&json), "print the summary as one JSON document");
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map vm;
+  if (!parse_command(args,
+                     "zugzwang solve GAME [--rule K=V]... [--material M] [--threads N] [--data DIR] [--json]\n"
+                     "       mpirun -np N zugzwang solve GAME ...   (each rank owns a slice of every table)",
+                     options, positional, vm))
+    return 0;
+  require_positive(vm, "threads");
+  if (progress_mode != "auto" && progress_mode != "lines" && progress_mode != "off")
+    throw InputError("--progress must be auto, lines or off, not '" + progress_mode + "'");
+  auto session = game.session();
+  const auto job = DistributedJob::start(distributed, nullptr, nullptr);
+  const int rank = job ? job->comm().rank() : 0;
+  const int ranks = job ? job->comm().size() : 1;
+  Progress::Mode mode = Progress::Mode::Off;
+  if (rank == 0 && progress_mode == "lines") mode = Progress::Mode::Lines;
+  if (rank == 0 && progress_mode == "auto")
+    mode = ::isatty(STDERR_FILENO) ? Progress::Mode::Redraw : job ? Progress::Mode::Lines : Progress::Mode::Off;
+  Progress progress(mode);
+  if (rank == 0) request.progress = [&](const SolveProgress& p) { progress.update(p); };
+  if (job) request.comm = &job->comm();
+  request.summary = rank == 0;
+  request.command = "zugzwang solve " + game.game;
+  for (const auto& r : game.rules) request.command += " --rule " + r;
+  if (!request.material.empty()) request.command += " --material " + request.material;
+  if (json) request.command += " --json";
+  try {
+    const auto report = session->solve(request);
+    progress.finish();
+    if (rank == 0) print_report(report, *session, json);
+  } catch (const std::exception& e) {
+    if (ranks <= 1) throw;
+    // One rank failing fails the job: no rank may wait for it in a collective. Bad input is
+    // rejected alike by every rank, so rank 0 alone says why.
+    const bool input = dynamic_cast<const InputError*>(&e) != nullptr;
+    if (!input || rank == 0)
+      std::fprintf(stderr, "zugzwang solve (rank %d of %d): %s; stopping the job\n", rank, ranks,
+                   one_line(e.what()).c_str());
+    job->abort(input ? 2 : 1);
   }
   return 0;
 }

@@ -43,4 +43,7 @@ bool parse_command(const std::vector<std::string>& args, const char* usage, po::
 // --threads N and friends must be positive integers; po gives no range checks.
 void require_positive(const po::variables_map& vm, const char* name);
 
+// A message as one line: control characters escaped as \xNN.
+std::string one_line(const std::string& text);
+
 }  // namespace zz::cli

@@ -22,6 +22,10 @@ void version() {
               b.build_type.c_str(), b.compiler.c_str(), b.table_format);
 }
 
+}  // namespace
+
+namespace zz::cli {
+
 // One line, whatever the message holds: control characters are escaped.
 std::string one_line(const std::string& text) {
   std::string out;
@@ -37,7 +41,7 @@ std::string one_line(const std::string& text) {
   return out;
 }
 
-}  // namespace
+}  // namespace zz::cli
 
 int main(int argc, char** argv) {
   if (argc < 2) {
@@ -53,6 +57,7 @@ int main(int argc, char** argv) {
     version();
     return 0;
   }
+  using zz::cli::one_line;
   const std::string shown = one_line(name);
   try {
     for (const auto& c : zz::cli::commands())

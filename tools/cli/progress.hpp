@@ -1,6 +1,7 @@
 #pragma once
-// A one-line progress display on stderr, redrawn at most ten times a second; silent when
-// disabled (stderr is not a terminal).
+// Solve progress on stderr. On a terminal: one line redrawn at most ten times a second. In a
+// log (a batch job's stderr, mpirun's forwarded output): one line per level, with the time
+// and the bytes the ranks exchanged, so a long job can be followed and its cost read later.
 #include <chrono>
 #include <string>
 
@@ -10,14 +11,17 @@ namespace zz::cli {
 
 class Progress {
  public:
-  explicit Progress(bool enabled) : enabled_(enabled) {}
+  enum class Mode { Off, Redraw, Lines };
+  explicit Progress(Mode mode) : mode_(mode) {}
+  explicit Progress(bool enabled) : mode_(enabled ? Mode::Redraw : Mode::Off) {}
   void update(const SolveProgress& p);
   void finish();
 
  private:
-  bool enabled_;
+  Mode mode_;
   bool drawn_ = false;
   std::chrono::steady_clock::time_point last_{};
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace zz::cli

@@ -1,0 +1,94 @@
+// The MPI plugin: the Communicator of solver/distributed/ over Open MPI (or any MPI), in a
+// shared object the program loads only when it runs under an MPI launcher, so that the
+// program itself neither links nor starts MPI (a cold query pays nothing for it).
+// Only the calling thread talks to MPI (MPI_THREAD_FUNNELED): the solver's TBB threads
+// never do.
+#include <mpi.h>
+
+#include <climits>
+#include <cstdio>
+#include <stdexcept>
+#include <vector>
+
+#include "solver/distributed/communicator.hpp"
+
+namespace {
+
+class MpiCommunicator final : public zz::Communicator {
+ public:
+  MpiCommunicator() {
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+
+  std::vector<std::uint64_t> exchange(const std::vector<std::vector<std::uint64_t>>& outbox,
+                                      std::vector<std::uint64_t>& counts) override {
+    std::vector<std::uint64_t> send_counts(size_);
+    for (int d = 0; d < size_; ++d) send_counts[d] = outbox[d].size();
+    counts.assign(size_, 0);
+    MPI_Alltoall(send_counts.data(), 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    std::vector<int> sc(size_), sd(size_), rc(size_), rd(size_);
+    std::vector<std::uint64_t> send;
+    std::uint64_t received = 0;
+    for (int d = 0; d < size_; ++d) {
+      if (send.size() + outbox[d].size() > INT_MAX || received + counts[d] > INT_MAX)
+        throw std::runtime_error("a message batch of more than 2^31 words: lower the batch size");
+      sd[d] = static_cast<int>(send.size());
+      sc[d] = static_cast<int>(outbox[d].size());
+      send.insert(send.end(), outbox[d].begin(), outbox[d].end());
+      rd[d] = static_cast<int>(received);
+      rc[d] = static_cast<int>(counts[d]);
+      received += counts[d];
+    }
+    std::vector<std::uint64_t> inbox(received);
+    MPI_Alltoallv(send.data(), sc.data(), sd.data(), MPI_UINT64_T, inbox.data(), rc.data(), rd.data(), MPI_UINT64_T,
+                  MPI_COMM_WORLD);
+    return inbox;
+  }
+
+  void sum(std::span<std::uint64_t> values) override {
+    MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  }
+  void max(std::span<std::int64_t> values) override {
+    MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+  }
+  void broadcast(std::string& text, int root) override {
+    std::uint64_t length = text.size();
+    MPI_Bcast(&length, 1, MPI_UINT64_T, root, MPI_COMM_WORLD);
+    text.resize(length);
+    MPI_Bcast(text.data(), static_cast<int>(length), MPI_CHAR, root, MPI_COMM_WORLD);
+  }
+  void barrier() override { MPI_Barrier(MPI_COMM_WORLD); }
+
+ private:
+  int rank_ = 0, size_ = 1;
+};
+
+}  // namespace
+
+extern "C" {
+
+// Starts MPI (once) and returns the job's communicator; null if MPI cannot give the thread
+// support the solver needs.
+zz::Communicator* zugzwang_mpi_start(int* argc, char*** argv) {
+  static MpiCommunicator* comm = nullptr;
+  if (comm) return comm;
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+  if (provided < MPI_THREAD_FUNNELED) return nullptr;
+  comm = new MpiCommunicator();
+  return comm;
+}
+
+// Ends every rank of the job with `code`: a rank that failed must not leave the others
+// waiting in a collective.
+void zugzwang_mpi_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
+
+void zugzwang_mpi_finish() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize();
+}
+}
