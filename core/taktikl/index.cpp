@@ -1,6 +1,5 @@
 #include "core/taktikl/index.hpp"
 
-#include <algorithm>
 #include <array>
 
 #include "core/common/combinatorics.hpp"
@@ -47,46 +46,47 @@ BoardIndex::BoardIndex() : rank4_of_16_(1 << 16), rank4_of_12_(1 << 12) {
   for (int m = 0; m < (1 << 12); ++m)
     if (__builtin_popcount(m) == 4) rank4_of_12_[m] = colex(static_cast<Mask>(m));
 
-  // Every board, then the least key of each symmetry class as its representative.
-  std::vector<std::pair<Mask, Mask>> boards;
-  boards.reserve(900900);
+  // Every program that touches Tak Tikl builds this index first (a cold `query` too), so it
+  // is built in one pass without sorting. Masks turn by bytes: two lookups per mask.
+  std::array<std::array<std::array<Mask, 256>, 2>, kSymmetryCount> turn{};
+  for (int s = 0; s < kSymmetryCount; ++s)
+    for (int b = 0; b < 256; ++b) {
+      turn[s][0][b] = transform(s, static_cast<Mask>(b));
+      turn[s][1][b] = transform(s, static_cast<Mask>(b << 8));
+    }
+  auto turned = [&](int s, Mask m) { return static_cast<Mask>(turn[s][0][m & 0xFF] | turn[s][1][m >> 8]); };
+
+  // Boards in increasing key order (mover, then opponent, ascending). A board is canonical
+  // when no symmetry gives a smaller key, and canonical ids follow key order. A board's
+  // least image has a smaller key, so it was visited before and already has its id.
+  classes_.resize(std::size_t{1820} * 495);
+  canonical_.reserve(classes_.size() / 7);
   for (int m = 0; m < (1 << 16); ++m) {
     if (__builtin_popcount(m) != 4) continue;
     const int free = ~m & 0xFFFF;
-    for (int o = free; o; o = (o - 1) & free)
-      if (__builtin_popcount(o) == 4) boards.emplace_back(static_cast<Mask>(m), static_cast<Mask>(o));
-  }
-  classes_.resize(boards.size());
-  std::vector<std::uint32_t> least(boards.size());
-  std::vector<std::uint8_t> least_sym(boards.size());
-  for (const auto& [m, o] : boards) {
-    const std::uint32_t r = board_rank(m, o);
-    std::uint32_t best = key(m, o);
-    std::uint8_t best_sym = 0;
-    for (int s = 1; s < kSymmetryCount; ++s) {
-      const std::uint32_t k = key(transform(s, m), transform(s, o));
-      if (k < best) {
-        best = k;
-        best_sym = static_cast<std::uint8_t>(s);
+    for (int o = (0 - free) & free; o; o = (o - free) & free) {  // submasks of free, ascending
+      if (__builtin_popcount(o) != 4) continue;
+      const Mask mover = static_cast<Mask>(m), other = static_cast<Mask>(o);
+      const std::uint32_t own = key(mover, other);
+      std::uint32_t best = own;
+      std::uint8_t best_sym = 0, stabilizer = 1;
+      for (int s = 1; s < kSymmetryCount; ++s) {
+        const std::uint32_t k = key(turned(s, mover), turned(s, other));
+        if (k < best) {
+          best = k;
+          best_sym = static_cast<std::uint8_t>(s);
+        }
+        if (k == own) stabilizer |= static_cast<std::uint8_t>(1 << s);
+      }
+      const std::uint32_t r = board_rank(mover, other);
+      if (best == own) {
+        classes_[r] = {static_cast<std::uint32_t>(canonical_.size()), 0};
+        canonical_.push_back({mover, other, stabilizer});
+      } else {
+        const std::uint32_t least = board_rank(static_cast<Mask>(best >> 16), static_cast<Mask>(best & 0xFFFF));
+        classes_[r] = {classes_[least].id, best_sym};
       }
     }
-    least[r] = best;
-    least_sym[r] = best_sym;
-  }
-  std::vector<std::uint32_t> keys = least;
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  canonical_.resize(keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    const Mask m = static_cast<Mask>(keys[i] >> 16), o = static_cast<Mask>(keys[i] & 0xFFFF);
-    std::uint8_t stabilizer = 0;
-    for (int s = 0; s < kSymmetryCount; ++s)
-      if (transform(s, m) == m && transform(s, o) == o) stabilizer |= static_cast<std::uint8_t>(1 << s);
-    canonical_[i] = {m, o, stabilizer};
-  }
-  for (std::size_t r = 0; r < least.size(); ++r) {
-    const auto id = std::lower_bound(keys.begin(), keys.end(), least[r]) - keys.begin();
-    classes_[r] = {static_cast<std::uint32_t>(id), least_sym[r]};
   }
 }
 
