@@ -27,13 +27,13 @@ constexpr int popcount(Bitboard b) {
   return std::popcount(static_cast<std::uint64_t>(b)) + std::popcount(static_cast<std::uint64_t>(b >> 64));
 }
 
-// Removes and returns the lowest set square of a non-empty board. Without a branch on which
-// half holds it (countr_zero of an empty low half is 64): the loops over a board's squares run
-// for every position a solver touches, and their pawns fall in either half at random.
+// Removes and returns the lowest set square of a non-empty board. Selects the half rather than
+// branching on it: the loops over a board's squares run for every position a solver touches,
+// and their pawns fall in either half at random.
 constexpr int pop_lsb(Bitboard& b) {
   const auto low = static_cast<std::uint64_t>(b);
-  const auto high = static_cast<std::uint64_t>(b >> 64);
-  const int sq = std::countr_zero(low) + (std::countr_zero(high) & -static_cast<int>(low == 0));
+  const bool in_low = low != 0;
+  const int sq = std::countr_zero(in_low ? low : static_cast<std::uint64_t>(b >> 64)) + (in_low ? 0 : 64);
   b &= b - 1;
   return sq;
 }

@@ -116,10 +116,23 @@ constexpr auto kLayouts = [] {
 
 constexpr const Layout& layout(int w, int b) { return kLayouts[w][b]; }
 
+// One square's board and the squares below it, looked up: a 128-bit shift by a variable
+// count costs several instructions, and ranking does one per pawn.
+constexpr auto kBits = [] {
+  std::array<Bitboard, kSquares> a{};
+  for (int sq = 0; sq < kSquares; ++sq) a[sq] = bit(sq);
+  return a;
+}();
+constexpr auto kBelow = [] {
+  std::array<Bitboard, kSquares> a{};
+  for (int sq = 0; sq < kSquares; ++sq) a[sq] = bit(sq) - 1;
+  return a;
+}();
+
 // A board turned by one symmetry.
 Bitboard turned(const std::array<std::uint8_t, kSquares>& map, Bitboard b) {
   Bitboard out = 0;
-  for_each_square(b, [&](int sq) { out |= bit(map[sq]); });
+  for_each_square(b, [&](int sq) { out |= kBits[map[sq]]; });
   return out;
 }
 
@@ -173,7 +186,7 @@ std::uint64_t pawn_rank(const Placement& p, int id, std::uint64_t black_size) {
   for_each_square(p.white, [&](int sq) { wr += choose(white_number[sq], ++i); });
   std::uint64_t br = 0;
   i = 0;
-  for_each_square(p.black, [&](int sq) { br += choose(black_number[sq] - popcount(p.white & (bit(sq) - 1)), ++i); });
+  for_each_square(p.black, [&](int sq) { br += choose(black_number[sq] - popcount(p.white & kBelow[sq]), ++i); });
   return wr * black_size + br;
 }
 
