@@ -27,14 +27,18 @@ constexpr int popcount(Bitboard b) {
   return std::popcount(static_cast<std::uint64_t>(b)) + std::popcount(static_cast<std::uint64_t>(b >> 64));
 }
 
-// Removes and returns the lowest set square of a non-empty board.
+// Removes and returns the lowest set square of a non-empty board. Selects the half rather than
+// branching on it: the loops over a board's squares run for every position a solver touches,
+// and their pawns fall in either half at random.
 constexpr int pop_lsb(Bitboard& b) {
   const auto low = static_cast<std::uint64_t>(b);
-  const int sq = low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
+  const bool in_low = low != 0;
+  const int sq = std::countr_zero(in_low ? low : static_cast<std::uint64_t>(b >> 64)) + (in_low ? 0 : 64);
   b &= b - 1;
   return sq;
 }
 
+// Increasing squares.
 template <class F>
 constexpr void for_each_square(Bitboard b, F&& f) {
   while (b) f(pop_lsb(b));
@@ -107,11 +111,16 @@ inline constexpr std::array<std::array<Step, kDirections>, kSquares> kSteps = []
   return a;
 }();
 
-constexpr Bitboard neighbours(int s) {
-  Bitboard b = 0;
-  for (const Step& st : kSteps[s])
-    if (st.next != kNoSquare) b |= bit(st.next);
-  return b;
-}
+// The (up to four) orthogonal neighbours of every square, looked up rather than built from
+// kSteps: making and un-making moves ask for them at every move.
+inline constexpr std::array<Bitboard, kSquares> kNeighbours = [] {
+  std::array<Bitboard, kSquares> a{};
+  for (int s = 0; s < kSquares; ++s)
+    for (const Step& st : kSteps[s])
+      if (st.next != kNoSquare) a[s] |= bit(st.next);
+  return a;
+}();
+
+constexpr Bitboard neighbours(int s) { return kNeighbours[s]; }
 
 }  // namespace zz::tablut

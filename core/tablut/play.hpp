@@ -22,15 +22,25 @@ inline Position play(const Position& p, Move m) {
   Position q = p;
   const Bitboard path = bit(m.from) | bit(m.to);
   const int to = m.to;
+  // Most moves end next to no enemy piece and capture nothing: one test skips the search.
+  const Bitboard around = neighbours(to);
   if (p.turn == Color::White) {
     if (p.king == m.from) q.king = m.to;
     else q.white ^= path;
+    if ((around & q.black) == 0) {
+      q.turn = Color::Black;
+      return q;
+    }
     const Bitboard anvils = q.white | q.king_board() | bit(kThrone) | kWhiteAnvilCamps;
     for (const Step& s : kSteps[to])
       if (s.next != kNoSquare && has(q.black, s.next) && s.beyond != kNoSquare && has(anvils, s.beyond))
         q.black &= ~bit(s.next);
   } else {
     q.black ^= path;
+    if ((around & q.white_pieces()) == 0) {
+      q.turn = Color::White;
+      return q;
+    }
     // The throne is an anvil against white pawns whether it is empty or holds the king.
     const Bitboard anvils = q.black | kCamps | bit(kThrone);
     for (const Step& s : kSteps[to]) {

@@ -22,6 +22,11 @@ struct Tables {
   std::array<std::int8_t, kSquares> king_class{};  // -1 where no tabulated king stands
   std::array<std::uint8_t, kSquares> to_rep{};     // bit s: symmetry s takes the king to its representative
   std::array<std::uint8_t, kKingClasses> rep{};
+  // Per king class, with the king on its representative: a white pawn's number among the white
+  // squares, and a black pawn's among the black squares before the white pawns are taken out
+  // (the king's square skipped in both). Meaningful on the squares a pawn may stand on only.
+  std::array<std::array<std::uint8_t, kSquares>, kKingClasses> white_number{};
+  std::array<std::array<std::uint8_t, kSquares>, kKingClasses> black_number{};
   int white_squares = 0, king_classes = 0;  // as counted, checked below
 };
 
@@ -59,6 +64,14 @@ constexpr Tables make_tables() {
   for (int sq = 0; sq < kSquares; ++sq)
     for (int id = 0; id < kKingClasses && !has(kCamps | kEscapes, sq); ++id)
       if (t.rep[id] == rep_of(sq)) t.king_class[sq] = static_cast<std::int8_t>(id);
+  for (int id = 0; id < kKingClasses; ++id) {
+    const int king = t.rep[id];
+    for (int sq = 0; sq < kSquares; ++sq) {
+      const int below_king = king != kThrone && king < sq;
+      t.white_number[id][sq] = static_cast<std::uint8_t>(t.white_slot[sq] < 0 ? 0 : t.white_slot[sq] - below_king);
+      t.black_number[id][sq] = static_cast<std::uint8_t>(sq - (sq > kThrone) - below_king);
+    }
+  }
   return t;
 }
 
@@ -103,73 +116,97 @@ constexpr auto kLayouts = [] {
 
 constexpr const Layout& layout(int w, int b) { return kLayouts[w][b]; }
 
-// Pawn squares in increasing order: ranking works on these short lists rather than on
-// 128-bit boards, which keeps the symmetry turns of every rank cheap.
-struct SquareList {
-  std::array<std::uint8_t, kMaxPawns> sq{};
-  int n = 0;
-  friend bool operator==(const SquareList&, const SquareList&) = default;
-};
+// One square's board and the squares below it, looked up: a 128-bit shift by a variable
+// count costs several instructions, and ranking does one per pawn.
+constexpr auto kBits = [] {
+  std::array<Bitboard, kSquares> a{};
+  for (int sq = 0; sq < kSquares; ++sq) a[sq] = bit(sq);
+  return a;
+}();
+constexpr auto kBelow = [] {
+  std::array<Bitboard, kSquares> a{};
+  for (int sq = 0; sq < kSquares; ++sq) a[sq] = bit(sq) - 1;
+  return a;
+}();
 
-SquareList squares_of(Bitboard b) {
-  SquareList l;
-  while (b) l.sq[l.n++] = static_cast<std::uint8_t>(pop_lsb(b));
-  return l;
-}
-
-SquareList mapped(const std::array<std::uint8_t, kSquares>& map, const SquareList& in) {
-  SquareList out;
-  out.n = in.n;
-  for (int i = 0; i < in.n; ++i) {
-    const std::uint8_t v = map[in.sq[i]];
-    int j = i;
-    for (; j > 0 && out.sq[j - 1] > v; --j) out.sq[j] = out.sq[j - 1];
-    out.sq[j] = v;
-  }
+// A board turned by one symmetry.
+Bitboard turned(const std::array<std::uint8_t, kSquares>& map, Bitboard b) {
+  Bitboard out = 0;
+  for_each_square(b, [&](int sq) { out |= kBits[map[sq]]; });
   return out;
 }
 
-// Pawn rank (white rank * C(nb, b) + black rank) of a placement with the king on `king`.
-// Square numberings are increasing in the square, so "below the king" compares squares.
-std::uint64_t pawn_rank(const SquareList& white, const SquareList& black, int king, std::uint64_t black_size) {
-  const bool off_throne = king != kThrone;
+// The pawns of a position, white and black.
+struct Placement {
+  Bitboard white = 0, black = 0;
+};
+
+// Why placements are compared as boards. For a fixed king, the pawn rank (white rank *
+// C(nb, b) + black rank, the black rank below C(nb, b)) orders placements by their white pawns
+// first and, between equal white pawns, by their black pawns (whose numbering depends on the
+// king and the white pawns only). Each rank is a colex rank in a numbering that increases with
+// the square, and colex order among sets of as many squares is the order of their largest
+// differing squares: the order of their boards read as 81-bit numbers. So the symmetry giving
+// the smallest pawn rank is found by comparing turned boards, and the rank is computed once.
+
+// Whether no symmetry of `syms` gives the placement a smaller pawn rank than its own.
+bool smallest_already(const Placement& p, unsigned syms) {
+  for (syms &= ~1u; syms; syms &= syms - 1) {
+    const auto& map = kT.map[std::countr_zero(syms)];
+    const Bitboard white = turned(map, p.white);
+    if (white < p.white || (white == p.white && turned(map, p.black) < p.black)) return false;
+  }
+  return true;
+}
+
+// The placement turned by the symmetry of `syms` (a non-empty set, all taking the king to the
+// same square) that gives it the smallest pawn rank.
+Placement smallest_turn(const Placement& p, unsigned syms) {
+  const int first = std::countr_zero(syms);
+  Placement best = p;
+  if (first != 0) best = {turned(kT.map[first], p.white), turned(kT.map[first], p.black)};
+  for (syms &= syms - 1; syms; syms &= syms - 1) {
+    const auto& map = kT.map[std::countr_zero(syms)];
+    const Bitboard white = turned(map, p.white);
+    if (white > best.white) continue;  // the black pawns need not be turned
+    const Bitboard black = turned(map, p.black);
+    if (white < best.white || black < best.black) best = {white, black};
+  }
+  return best;
+}
+
+// Pawn rank (white rank * C(nb, b) + black rank) of a placement with the king on the
+// representative of class `id`: colex ranks, a pawn's number looked up per class. A black
+// pawn's number leaves out the white pawns below it.
+std::uint64_t pawn_rank(const Placement& p, int id, std::uint64_t black_size) {
+  const auto& white_number = kT.white_number[id];
+  const auto& black_number = kT.black_number[id];
   std::uint64_t wr = 0;
-  for (int i = 0; i < white.n; ++i) {
-    const int sq = white.sq[i];
-    wr += choose(kT.white_slot[sq] - (off_throne && king < sq), i + 1);
-  }
+  int i = 0;
+  for_each_square(p.white, [&](int sq) { wr += choose(white_number[sq], ++i); });
   std::uint64_t br = 0;
-  int below = 0;  // white pawns on smaller squares than the current black pawn
-  for (int i = 0; i < black.n; ++i) {
-    const int sq = black.sq[i];
-    while (below < white.n && white.sq[below] < sq) ++below;
-    br += choose(sq - (sq > kThrone) - below - (off_throne && king < sq), i + 1);
-  }
+  i = 0;
+  for_each_square(p.black, [&](int sq) { br += choose(black_number[sq] - popcount(p.white & kBelow[sq]), ++i); });
   return wr * black_size + br;
 }
 
-// Fills squares[0..k) with the k-subset of {0..n-1} of colex rank `rank`, increasing.
+// Fills squares[0..k) with the k-subset of {0..n-1} of colex rank `rank`, increasing. Each
+// element is the largest s with C(s, i + 1) <= the rank left, found by bisection (C(s, i + 1)
+// grows with s, and is 0 for s = i, so the answer lies in [i, previous element)).
 void unrank_subset(std::uint64_t rank, int n, int k, int* squares) {
-  int s = n - 1;
-  for (int i = k - 1; i >= 0; --i) {
-    while (choose(s, i + 1) > rank) --s;
-    squares[i] = s;
-    rank -= choose(s, i + 1);
-    --s;
+  int hi = n - 1;
+  for (int i = k - 1; i > 0; --i) {
+    int lo = i;
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (choose(mid, i + 1) <= rank) lo = mid;
+      else hi = mid - 1;
+    }
+    squares[i] = lo;
+    rank -= choose(lo, i + 1);
+    hi = lo - 1;
   }
-}
-
-// The smallest pawn rank over the symmetries that take the king to `rep`.
-std::uint64_t canonical_pawn_rank(const SquareList& white, const SquareList& black, unsigned syms, int rep,
-                                  std::uint64_t black_size) {
-  std::uint64_t best = ~std::uint64_t{0};
-  for (; syms; syms &= syms - 1) {
-    const int s = std::countr_zero(syms);
-    const std::uint64_t r = s == 0 ? pawn_rank(white, black, rep, black_size)
-                                   : pawn_rank(mapped(kT.map[s], white), mapped(kT.map[s], black), rep, black_size);
-    best = r < best ? r : best;
-  }
-  return best;
+  if (k > 0) squares[0] = static_cast<int>(rank);  // C(s, 1) = s
 }
 
 }  // namespace
@@ -179,8 +216,8 @@ std::uint64_t table_size(const Material& m) { return 2 * layout(m.white, m.black
 std::uint64_t table_rank(const Position& p) {
   const Layout& l = layout(p.white_pawn_count(), p.black_pawn_count());
   const int id = kT.king_class[p.king];
-  const std::uint64_t pawns = canonical_pawn_rank(squares_of(p.white), squares_of(p.black), kT.to_rep[p.king], kT.rep[id], l.black_size_of(id));
-  return (p.turn == Color::Black ? l.half : 0) + l.offset(id) + pawns;
+  const Placement pawns = smallest_turn({p.white, p.black}, kT.to_rep[p.king]);
+  return (p.turn == Color::Black ? l.half : 0) + l.offset(id) + pawn_rank(pawns, id, l.black_size_of(id));
 }
 
 bool table_unrank(const Material& m, std::uint64_t index, Position& out) {
@@ -223,18 +260,14 @@ bool table_unrank(const Material& m, std::uint64_t index, Position& out) {
   }
 
   // A king on a line of symmetry: only the smallest of the equivalent pawn ranks is used.
-  const unsigned stabilizer = kT.to_rep[king];
-  if (stabilizer != 1)
-    return canonical_pawn_rank(squares_of(out.white), squares_of(out.black), stabilizer, king, black_size) == pawns;
-  return true;
+  return smallest_already({out.white, out.black}, kT.to_rep[king]);
 }
 
 int orbit_size(const Position& p) {
-  const SquareList white = squares_of(p.white), black = squares_of(p.black);
   int fixed = 0;
   for (int s = 0; s < kSymmetryCount; ++s) {
     const auto& map = kT.map[s];
-    fixed += map[p.king] == p.king && mapped(map, white) == white && mapped(map, black) == black;
+    fixed += map[p.king] == p.king && turned(map, p.white) == p.white && turned(map, p.black) == p.black;
   }
   return kSymmetryCount / fixed;
 }

@@ -9,16 +9,26 @@
 // throne (only the king may start from it), white pieces never touch a camp, and a black pawn
 // touches no camp but its own and only while it still stands in it, so a black pawn on a camp
 // square came from a square of that same camp.
+#include <array>
+
 #include "core/tablut/board.hpp"
 #include "core/tablut/play.hpp"
 #include "core/tablut/position.hpp"
 
 namespace zz::tablut {
 
+// Squares a black pawn starting on each square may neither cross nor land on (a table: the
+// un-move generator asks for every candidate origin).
+inline constexpr std::array<Bitboard, kSquares> kBlackBarriers = [] {
+  std::array<Bitboard, kSquares> a{};
+  for (int from = 0; from < kSquares; ++from)
+    a[from] = bit(kThrone) | (kCampOf[from] >= 0 ? kCamps & ~camp_mask(kCampOf[from]) : kCamps);
+  return a;
+}();
+
 // Squares a piece starting on `from` may neither cross nor land on.
 constexpr Bitboard barriers_for(bool black_pawn, int from) {
-  if (black_pawn && kCampOf[from] >= 0) return bit(kThrone) | (kCamps & ~camp_mask(kCampOf[from]));
-  return bit(kThrone) | kCamps;
+  return black_pawn ? kBlackBarriers[from] : bit(kThrone) | kCamps;
 }
 
 // Calls f(q) for every position q with a legal, non-capturing move to p. Nothing for a
@@ -34,6 +44,8 @@ void for_each_unmove(const Position& p, F&& f) {
   while (pieces) {
     const int to = pop_lsb(pieces);
     const bool is_king = !black && to == p.king;
+    // Only a move that ends next to an enemy can capture; the rest need no replay.
+    const bool may_capture = (neighbours(to) & enemies) != 0;
     for (int d = 0; d < kDirections; ++d) {
       // The squares the move crossed or landed on, growing as `from` moves away from `to`.
       Bitboard path = bit(to);
@@ -46,9 +58,7 @@ void for_each_unmove(const Position& p, F&& f) {
           if (is_king) q.king = static_cast<std::uint8_t>(from);
           else if (black) q.black ^= bit(from) | bit(to);
           else q.white ^= bit(from) | bit(to);
-          // Only a move that ends next to an enemy can capture; the rest need no replay.
-          if ((neighbours(to) & enemies) == 0 ||
-              play(q, Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)}) == p)
+          if (!may_capture || play(q, Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)}) == p)
             f(q);
         }
         if (throne) break;  // nothing crosses the throne
