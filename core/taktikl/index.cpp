@@ -27,8 +27,6 @@ std::uint16_t colex(Mask m) {
   return static_cast<std::uint16_t>(rank_subset(std::span<const int>(sq.data(), n)));
 }
 
-std::uint32_t key(Mask mover, Mask other) { return std::uint32_t{mover} << 16 | other; }
-
 }  // namespace
 
 const BoardIndex& BoardIndex::get() {
@@ -56,35 +54,59 @@ BoardIndex::BoardIndex() : rank4_of_16_(1 << 16), rank4_of_12_(1 << 12) {
     }
   auto turned = [&](int s, Mask m) { return static_cast<Mask>(turn[s][0][m & 0xFF] | turn[s][1][m >> 8]); };
 
-  // Boards in increasing key order (mover, then opponent, ascending). A board is canonical
-  // when no symmetry gives a smaller key, and canonical ids follow key order. A board's
-  // least image has a smaller key, so it was visited before and already has its id.
-  classes_.resize(std::size_t{1820} * 495);
+  // inverse[s] undoes symmetry s (checked on every square).
+  std::array<std::uint8_t, kSymmetryCount> inverse{};
+  for (int s = 0; s < kSymmetryCount; ++s)
+    for (int t = 0; t < kSymmetryCount; ++t) {
+      bool undoes = true;
+      for (int sq = 0; sq < 16 && undoes; ++sq) undoes = turned(t, turned(s, bit(sq))) == bit(sq);
+      if (undoes) inverse[s] = static_cast<std::uint8_t>(t);
+    }
+
+  // The 4-of-12 masks in increasing order: their position is their colex rank.
+  std::array<Mask, 495> fours{};
+  for (int m = 0, n = 0; m < (1 << 12); ++m)
+    if (__builtin_popcount(m) == 4) fours[n++] = static_cast<Mask>(m);
+
+  // Boards in increasing key order (mover, then opponent, ascending). The first board of a
+  // symmetry class met this way is its least, the canonical board, and canonical ids follow
+  // key order; its images get their class at once, so each class is turned 8 times in all.
+  // An image's symmetry back is the first that takes it to the canonical board: the
+  // inverse of the one that made it, unless the canonical board is symmetric itself.
+  constexpr std::uint32_t kUnassigned = ~std::uint32_t{0};
+  classes_.assign(std::size_t{1820} * 495, Class{kUnassigned, 0});
   canonical_.reserve(classes_.size() / 7);
   for (int m = 0; m < (1 << 16); ++m) {
     if (__builtin_popcount(m) != 4) continue;
-    const int free = ~m & 0xFFFF;
-    for (int o = (0 - free) & free; o; o = (o - free) & free) {  // submasks of free, ascending
-      if (__builtin_popcount(o) != 4) continue;
-      const Mask mover = static_cast<Mask>(m), other = static_cast<Mask>(o);
-      const std::uint32_t own = key(mover, other);
-      std::uint32_t best = own;
-      std::uint8_t best_sym = 0, stabilizer = 1;
-      for (int s = 1; s < kSymmetryCount; ++s) {
-        const std::uint32_t k = key(turned(s, mover), turned(s, other));
-        if (k < best) {
-          best = k;
-          best_sym = static_cast<std::uint8_t>(s);
-        }
-        if (k == own) stabilizer |= static_cast<std::uint8_t>(1 << s);
+    const Mask mover = static_cast<Mask>(m);
+    std::array<std::uint8_t, 12> free_square{};
+    for (int sq = 0, n = 0; sq < 16; ++sq)
+      if (!(m >> sq & 1)) free_square[n++] = static_cast<std::uint8_t>(sq);
+    const std::uint32_t mover_rank = std::uint32_t{rank4_of_16_[m]} * 495;
+    for (std::uint32_t j = 0; j < fours.size(); ++j) {
+      if (classes_[mover_rank + j].id != kUnassigned) continue;
+      Mask other = 0;  // the opponent's squares among the free ones; increasing with j
+      for (Mask c = fours[j]; c; c &= static_cast<Mask>(c - 1)) other |= bit(free_square[__builtin_ctz(c)]);
+      std::array<Mask, kSymmetryCount> image_mover{}, image_other{};
+      std::uint8_t stabilizer = 0;
+      for (int s = 0; s < kSymmetryCount; ++s) {
+        image_mover[s] = turned(s, mover);
+        image_other[s] = turned(s, other);
+        if (image_mover[s] == mover && image_other[s] == other) stabilizer |= static_cast<std::uint8_t>(1 << s);
       }
-      const std::uint32_t r = board_rank(mover, other);
-      if (best == own) {
-        classes_[r] = {static_cast<std::uint32_t>(canonical_.size()), 0};
-        canonical_.push_back({mover, other, stabilizer});
-      } else {
-        const std::uint32_t least = board_rank(static_cast<Mask>(best >> 16), static_cast<Mask>(best & 0xFFFF));
-        classes_[r] = {classes_[least].id, best_sym};
+      const auto id = static_cast<std::uint32_t>(canonical_.size());
+      canonical_.push_back({mover, other, stabilizer});
+      for (int s = 0; s < kSymmetryCount; ++s) {
+        Class& c = classes_[board_rank(image_mover[s], image_other[s])];
+        if (c.id != kUnassigned) continue;
+        std::uint8_t back = inverse[s];
+        if (stabilizer != 1)
+          for (int t = 0; t < kSymmetryCount; ++t)
+            if (turned(t, image_mover[s]) == mover && turned(t, image_other[s]) == other) {
+              back = static_cast<std::uint8_t>(t);
+              break;
+            }
+        c = {id, back};
       }
     }
   }
