@@ -9,7 +9,7 @@ solve of the same game in this run.
 
 Every case solves into a fresh folder (DIR/<case>-<layout>) except Tablut K2W3B, whose
 sub-tables (K*W*B of fewer pawns) it expects solved in --data already; only the case's own
-table is solved again (--rebuild). Likewise K2W2B and K1W3B. Peak memory is read by /usr/bin/time around each rank.
+table is solved again (--rebuild). Likewise K2W2B, K1W3B and K0W5B. Peak memory is read by /usr/bin/time around each rank.
 """
 import argparse
 import json
@@ -32,9 +32,10 @@ CASES = {
     "K2W2B": ["tablut", "--material", "K2W2B"],
     "K1W3B": ["tablut", "--material", "K1W3B"],
     "K2W3B": ["tablut", "--material", "K2W3B"],
+    "K0W5B": ["tablut", "--material", "K0W5B"],
 }
 # Cases that re-solve only their own table on top of sub-tables already in --data.
-ON_TOP = {"K2W2B", "K1W3B", "K2W3B"}
+ON_TOP = {"K2W2B", "K1W3B", "K2W3B", "K0W5B"}
 
 LEVEL = re.compile(r"\] (\S+) level (\d+): .* (\d+) bytes exchanged")
 
