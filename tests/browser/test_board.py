@@ -664,7 +664,7 @@ def main():
         for f in failures:
             print(f"  - {f}")
         return 1
-    print(f"\nall browser checks passed in {took:.0f} s")
+    print(f"\nall browser checks passed in {time.time() - started:.0f} s")
     return 0
 
 
