@@ -10,6 +10,7 @@
 #include "core/tablut/game.hpp"
 #include "core/tablut/symmetry.hpp"
 #include "solver/table/store.hpp"
+#include "api/session.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tools/match/player.hpp"
 
@@ -199,4 +200,55 @@ TEST_CASE("the search alone never claims a forced result the tables deny") {
     }
   }
   CHECK(found > 20);
+}
+
+TEST_CASE("review beyond the tables: proof search gives the tables' values within its horizon") {
+  // The tables hidden (an empty data directory): review values each position by proof search
+  // alone, which must equal the tables wherever the result is forced within the horizon, and
+  // say "no forced result within N" exactly where the tables say draw or longer.
+  const Tablut g;
+  TableStore<Tablut> store(g, built().data);
+  cli_test::TempDir empty;
+  const auto session = api::open_session("tablut", {}, empty.path);
+  api::ReviewOptions options;
+  options.proof_plies = 5;
+  std::mt19937_64 rng(6);
+  int forced = 0, unforced = 0;
+  for (const Material& m : materials(3)) {
+    const TierTable& table = store.load(m);
+    for (int n = 0; n < 8;) {
+      const auto [p, value] = sample(g, table, m, rng);
+      // Mostly draws and longer results: most positions are won at once.
+      if (value.value != Value::Draw && value.remoteness < 3 && rng() % 4 != 0) continue;
+      ++n;
+      std::vector<Move> moves;
+      g.for_each_move(p, [&](Move x) { moves.push_back(x); });
+      const Move move = moves[rng() % moves.size()];
+      const auto r = session->review(g.format(p), {g.format_move(move)}, options);
+      REQUIRE(r.plies.size() == 1);
+      const auto& ply = r.plies[0];
+      CAPTURE(g.format(p));
+      CAPTURE(ply.move);
+      const auto check = [&](const std::optional<Outcome>& reviewed, const std::optional<int>& within, Outcome truth,
+                             int horizon) {
+        if (truth.value != Value::Draw && truth.remoteness <= horizon) {
+          REQUIRE(reviewed.has_value());
+          CHECK(*reviewed == truth);
+          ++forced;
+        } else {
+          CHECK(!reviewed.has_value());
+          REQUIRE(within.has_value());
+          CHECK(*within >= horizon);
+          ++unforced;
+        }
+      };
+      check(ply.before, ply.before_unforced_within, value, 5);
+      const Position child = g.play(p, move);
+      if (!g.outcome(child)) check(ply.played, ply.played_unforced_within, from_child(store.probe(child)), 6);
+      else CHECK(ply.played == std::optional<Outcome>(Outcome::win(1)));
+    }
+  }
+  MESSAGE(forced, " forced values and ", unforced, " unforced horizons checked");
+  CHECK(forced > 20);
+  CHECK(unforced > 0);
 }
