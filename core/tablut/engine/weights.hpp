@@ -1,7 +1,8 @@
 #pragma once
 // The evaluation's weights, one per feature of features.hpp, in the evaluation's units
-// (a white pawn is worth about 100). Written by tools/tuning (`tune fit`), which fits them
-// to self-play results; see tools/tuning/README.md for the data and the command.
+// (a white pawn is worth about 100). Set by hand; `tablut_tune fit` (tools/tuning) fits them
+// to self-play results, but the fitted set of tools/tuning/README.md lost its match against
+// these (docs/engine.md), so these stay until a fit wins one.
 #include <array>
 
 #include "core/tablut/engine/features.hpp"

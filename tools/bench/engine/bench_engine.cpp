@@ -2,7 +2,7 @@
 // fresh table), printing one JSON line per position: nodes, seconds, nodes per second, the
 // time each depth completed, the best move and score.
 //   bench_engine [--depth N] [--threads N] [--data DIR] [POSITION...]
-// Without positions: the start and four positions from self-play games.
+// Without positions: the start and three middle-game positions from match games.
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -31,7 +31,9 @@ int main(int argc, char** argv) {
   if (positions.empty())
     positions = {
         "start",
-        "3BBB3/4B4/4W4/B3W3B/BBWWKWWBB/B3W3B/4W4/4B4/3BBB3 w",
+        "3BBB3/9/9/2B1BW3/BB1W2W1B/2B1W1K1B/4W4/6BB1/3BBB3 w",
+        "4B4/6B2/W1B6/B4WB2/B2B1W1BB/B3W1B2/1B1K1B2W/2B4B1/3B5 w",
+        "4BB3/2B6/4W4/2B1W3B/5WW1B/2W6/B1K4B1/W3B4/2B1BB3 w",
     };
   const zz::tablut::Tablut game;
   for (const std::string& text : positions) {
