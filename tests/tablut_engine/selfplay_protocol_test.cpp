@@ -1,4 +1,4 @@
-// Twenty games (20 plies each at most, 0.4 s a move) of `zugzwang play-server` against itself through the competition protocol,
+// Twenty games (16 plies each at most, 0.4 s a move) of `zugzwang play-server` against itself through the competition protocol,
 // refereed by `zugzwang match` (a server on loopback that measures every move's time
 // strictly): every game ends by the rules, no move is illegal or late, and every move
 // recorded replays legally from its start.
@@ -12,7 +12,7 @@
 TEST_CASE("20 self-play games under the real protocol: no illegal move, no loss on time") {
   const std::string engine = std::string(ZZ_CLI_PATH) + " play-server tablut --hash 8";
   const auto r = cli_test::run({"match", "tablut", "--first", engine, "--second", engine, "--games", "20", "--time",
-                                "0.4", "--max-plies", "20", "--json"});
+                                "0.4", "--max-plies", "16", "--json"});
   REQUIRE(r.code == 0);
   const auto last_line = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
   const auto doc = nlohmann::json::parse(last_line);
