@@ -4,7 +4,10 @@
 // command, exactly as it would connect to the reference server. Openings are played twice
 // with the colours swapped; the result is the first engine's wins, draws and losses, its
 // score, and the Elo difference with its 95% interval, overall and by colour.
+#include <unistd.h>
+
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -83,6 +86,22 @@ match::GameRecord play_one(const std::vector<std::string>& white_cmd, const std:
   return record;
 }
 
+// A command whose program cannot be run is bad input: refused at once, not after the wait
+// for an engine that never connects.
+void require_program(const std::vector<std::string>& cmd, const std::string& option) {
+  const std::string& program = cmd.front();
+  const auto runnable = [](const std::filesystem::path& p) { return ::access(p.c_str(), X_OK) == 0; };
+  bool found = false;
+  if (program.find('/') != std::string::npos) {
+    found = runnable(program);
+  } else if (const char* path = std::getenv("PATH")) {
+    std::istringstream dirs(path);
+    for (std::string dir; !found && std::getline(dirs, dir, ':');)
+      found = !dir.empty() && runnable(std::filesystem::path(dir) / program);
+  }
+  if (!found) throw InputError(option + ": cannot run '" + program + "' (not found or not executable)");
+}
+
 }  // namespace
 
 int run_match(const std::vector<std::string>& args) {
@@ -119,6 +138,8 @@ int run_match(const std::vector<std::string>& args) {
   if (!(seconds > 0)) throw InputError("--time must be a positive number of seconds");
   const auto first_cmd = match::split_command(first), second_cmd = match::split_command(second);
   if (first_cmd.empty() || second_cmd.empty()) throw InputError("--first and --second must name commands");
+  require_program(first_cmd, "--first");
+  require_program(second_cmd, "--second");
   if (!log_dir.empty()) std::filesystem::create_directories(log_dir);
   std::ofstream record_out;
   if (!record_file.empty()) {
