@@ -1,4 +1,4 @@
-// Twenty games (14 plies each at most, 0.5 s a move) of `zugzwang play-server` against itself through the competition protocol,
+// Twenty games (12 plies each at most, 0.6 s a move) of `zugzwang play-server` against itself through the competition protocol,
 // refereed by `zugzwang match` (a server on loopback that measures every move's time
 // strictly): every game ends by the rules, no move is illegal or late, and every move
 // recorded replays legally from its start.
@@ -12,7 +12,7 @@
 TEST_CASE("20 self-play games under the real protocol: no illegal move, no loss on time") {
   const std::string engine = std::string(ZZ_CLI_PATH) + " play-server tablut --hash 8";
   const auto r = cli_test::run({"match", "tablut", "--first", engine, "--second", engine, "--games", "20", "--time",
-                                "0.5", "--max-plies", "14", "--json"});
+                                "0.6", "--max-plies", "12", "--json"});
   REQUIRE(r.code == 0);
   const auto last_line = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
   const auto doc = nlohmann::json::parse(last_line);
@@ -23,8 +23,8 @@ TEST_CASE("20 self-play games under the real protocol: no illegal move, no loss 
     CAPTURE(reason);
     CHECK((reason == "king escaped" || reason == "king captured" || reason == "repetition" || reason == "ply limit" ||
            reason.find("no legal move") != std::string::npos));
-    CHECK(game.at("slowest_white").get<double>() < 0.5);
-    CHECK(game.at("slowest_black").get<double>() < 0.5);
+    CHECK(game.at("slowest_white").get<double>() < 0.6);
+    CHECK(game.at("slowest_black").get<double>() < 0.6);
     auto p = g.parse(game.at("start").get<std::string>());
     for (const auto& m : game.at("moves")) p = g.play(p, g.parse_move(p, m.get<std::string>()));
   }
