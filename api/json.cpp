@@ -207,6 +207,9 @@ ojson to_json(const ReviewResult& r) {
     entry["verdict"] = p.verdict;
     entry["plies_lost"] = p.plies_lost;
     entry["only_move"] = p.only_move;
+    entry["source"] = p.source;
+    if (p.before_unforced_within) entry["before_unforced_within"] = *p.before_unforced_within;
+    if (p.played_unforced_within) entry["played_unforced_within"] = *p.played_unforced_within;
     plies.push_back(entry);
   }
   doc["plies"] = plies;
@@ -220,6 +223,8 @@ ojson to_json(const ReviewResult& r) {
                        {"unknown", s.unknown}});
   doc["summary"] = summary;
   doc["decided_from"] = r.decided_from ? ojson(*r.decided_from) : ojson(nullptr);
+  doc["proof_plies"] = r.proof_plies;
+  doc["proof_nodes"] = r.proof_nodes;
   return doc;
 }
 

@@ -170,6 +170,12 @@ struct ReviewPly {
   std::string verdict;           // optimal, slower, mistake, unknown
   int plies_lost = 0;            // slower: how much longer a win, or shorter a loss
   bool only_move = false;        // the only move that keeps the value
+  // Where the values come from: "tables", "proof" (a forced result found by proof search, at
+  // its exact distance), or "none" (neither knows).
+  std::string source;
+  // Proof search showed no forced result for either side within this many plies: of the
+  // position before the move, of the position after it.
+  std::optional<int> before_unforced_within, played_unforced_within;
 };
 
 struct ReviewSideSummary {
@@ -190,6 +196,8 @@ struct ReviewResult {
   // The ply from which the final position's result (a win for someone) was forced without
   // interruption; unset when the game did not end decided or a value is unknown.
   std::optional<int> decided_from;
+  int proof_plies = 0;            // the proof horizon asked for (0: tables only)
+  std::uint64_t proof_nodes = 0;  // nodes the proof searches used
 };
 
 struct ExportRow {

@@ -60,6 +60,13 @@ struct AnalyzeRequest {
   const std::atomic<bool>* stop = nullptr;
 };
 
+// How review values the positions no table covers: proof-number search for a forced win by
+// either side within `proof_plies` plies (0: none), at most `proof_nodes` nodes a position.
+struct ReviewOptions {
+  int proof_plies = 0;
+  std::uint64_t proof_nodes = 2'000'000;
+};
+
 struct ExportRequest {
   std::string material;
   std::optional<Value> where;
@@ -91,8 +98,10 @@ class Session {
   virtual std::string describe(Outcome o) const = 0;
 
   virtual QueryResult query(const std::string& position) = 0;
-  // Each move of a game from `start` against the tables.
-  virtual ReviewResult review(const std::string& start, const std::vector<std::string>& moves) = 0;
+  // Each move of a game from `start` against the tables, and where they do not reach, against
+  // proof search within the options' horizon.
+  virtual ReviewResult review(const std::string& start, const std::vector<std::string>& moves,
+                              const ReviewOptions& options = {}) = 0;
   virtual PrincipalVariation principal_variation(const std::string& position) = 0;
   virtual SolveReport solve(const SolveRequest& request) = 0;
   virtual TablesResult tables(const std::string& material) = 0;

@@ -12,6 +12,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "api/analysis.hpp"
+#include "api/review_proof.hpp"
 #include "api/session.hpp"
 #include "api/table_needs.hpp"
 #include "solver/perft.hpp"
@@ -133,13 +134,17 @@ class GameSession final : public Session {
     }
   }
 
-  ReviewResult review(const std::string& start, const std::vector<std::string>& moves) override {
+  ReviewResult review(const std::string& start, const std::vector<std::string>& moves,
+                      const ReviewOptions& options) override {
     if constexpr (Enumerable<G>) {
       const Position first = parse_position(start);
-      return with_tables([&] { return review_game(first, moves); });
+      if (options.proof_plies < 0 || options.proof_plies > 64)
+        throw InputError("the proof horizon must be between 0 and 64 plies");
+      return with_tables([&] { return review_game(first, moves, options); });
     } else {
       parse_position(start);
       (void)moves;
+      (void)options;
       throw InputError(name() + " has no tables to review a game against");
     }
   }
@@ -326,17 +331,76 @@ class GameSession final : public Session {
     }
   }
 
-  ReviewResult review_game(Position p, const std::vector<std::string>& moves) {
+  // What is known of one position of a reviewed game: its value for the side to move from
+  // the rules (a finished game), the tables, or proof search within the review's horizon.
+  struct Known {
+    std::optional<Outcome> value;
+    std::string source = "none";  // rules, tables, proof, none
+    std::optional<int> unforced_within;
+    std::optional<int> proving_move;
+  };
+
+  ReviewResult review_game(Position p, const std::vector<std::string>& moves, const ReviewOptions& options) {
     ReviewResult r;
     r.game = name();
     r.rules = rules();
     r.start = game_.format(p);
+    r.proof_plies = options.proof_plies;
     const Position start = game_.start();
     for (bool first : {true, false}) r.summary.push_back({std::string(G::player_name(start, first))});
+    // Every position first: a bad move is refused before any proof search runs.
+    std::vector<Position> positions{p};
+    std::vector<Move> played_moves;
     for (const auto& text : moves) {
-      const Move m = game_.parse_move(p, text);
+      played_moves.push_back(game_.parse_move(positions.back(), text));
+      positions.push_back(game_.play(positions.back(), played_moves.back()));
+    }
+    std::vector<std::optional<Known>> known(positions.size());
+    std::optional<TableOracle<G>> oracle;
+    std::optional<ProofValuer<G, TableOracle<G>>> valuer;
+    if constexpr (Hashable<G>) {
+      if (options.proof_plies > 0) {
+        oracle.emplace(game_, *store_);
+        valuer.emplace(game_, *oracle, options.proof_nodes);
+      }
+    }
+    const auto know = [&](std::size_t i) -> const Known& {
+      if (known[i]) return *known[i];
+      Known k;
+      const Position& q = positions[i];
+      if (const auto over = game_.outcome(q)) {
+        k.value = *over;
+        k.source = "rules";
+      } else {
+        try {
+          k.value = store_->probe(table_view(q));
+          k.source = "tables";
+        } catch (const TableMissing& missing) {
+          if (!uncovered(missing, options)) throw;
+        } catch (const InputError&) {  // no table covers this position
+        }
+        if (k.source != "tables") {
+          if constexpr (Hashable<G>) {
+            if (valuer) {
+              const ProofValue v = valuer->value(q, options.proof_plies);
+              r.proof_nodes += v.nodes;
+              k.value = v.value;
+              k.source = v.value ? "proof" : "none";
+              if (!v.value) k.unforced_within = v.unforced_within;
+              k.proving_move = v.proving_move;
+            }
+          }
+        }
+      }
+      known[i] = std::move(k);
+      return *known[i];
+    };
+
+    for (std::size_t i = 0; i < played_moves.size(); ++i) {
+      p = positions[i];
+      const Move m = played_moves[i];
       ReviewPly ply;
-      ply.ply = static_cast<int>(r.plies.size()) + 1;
+      ply.ply = static_cast<int>(i) + 1;
       ply.side = std::string(G::player_name(p, true));
       ply.position = game_.format(p);
       ply.move = game_.format_move(m);
@@ -351,29 +415,27 @@ class GameSession final : public Session {
           if (v.move == m) ply.played = v.outcome;
         }
         classify(ply, values.front().outcome, keeping);
-      } catch (const TableMissing&) {
-        throw;
-      } catch (const InputError&) {
-        ply.verdict = "unknown";  // no table covers this position
+        ply.source = "tables";
+      } catch (const TableMissing& missing) {
+        if (!uncovered(missing, options)) throw;
+      } catch (const InputError&) {  // no table covers this position
       }
+      // Not valued by the tables (some may cover the next position): what the rules, the
+      // tables and proof search know of the positions before and after the move.
+      if (ply.source != "tables") judge_by_proof(ply, know(i), know(i + 1), p);
       ReviewSideSummary& side = r.summary[ply.side == r.summary[0].side ? 0 : 1];
       if (ply.verdict == "optimal") ++side.optimal;
       else if (ply.verdict == "slower") ++side.slower;
       else if (ply.verdict == "mistake") ++side.mistakes;
       else ++side.unknown;
       r.plies.push_back(std::move(ply));
-      p = game_.play(p, m);
     }
+    p = positions.back();
     r.final_position = game_.format(p);
     const auto over = game_.outcome(p);
     r.over = over.has_value();
     if (over) r.result = result_text(p, *over);
-    try {
-      r.final_value = store_->probe(table_view(p));
-    } catch (const TableMissing&) {
-      throw;
-    } catch (const InputError&) {
-    }
+    r.final_value = know(positions.size() - 1).value;
     // Walking back from the end, the result stays forced while each mover's value is the
     // final winner's win (or the final loser's loss).
     if (r.final_value && r.final_value->value != Value::Draw) {
@@ -391,6 +453,48 @@ class GameSession final : public Session {
       r.decided_from = from;
     }
     return r;
+  }
+
+  // A missing table that review goes on without: one no solve can build (Tablut beyond its
+  // largest material), or any missing table when proof search stands in for the tables.
+  bool uncovered(const TableMissing& missing, const ReviewOptions& options) const {
+    if (options.proof_plies > 0) return true;
+    if (!info_.tables_by_material) return false;
+    try {
+      solve_roots(missing.tier);
+      return false;
+    } catch (const InputError&) {
+      return true;
+    }
+  }
+
+  // A ply whose position no table covers: the verdict from the values of the positions before
+  // and after the move (`before`, `after`: for their sides to move), as far as they are known.
+  void judge_by_proof(ReviewPly& ply, const Known& before, const Known& after, const Position& p) const {
+    ply.source = before.source == "none" ? "none" : "proof";
+    ply.before = before.value;
+    ply.before_unforced_within = before.unforced_within;
+    if (after.value) ply.played = from_child(*after.value);
+    else if (after.unforced_within) ply.played_unforced_within = *after.unforced_within + 1;
+    if (before.proving_move) {
+      int index = 0;
+      game_.for_each_move(p, [&](const Move& m) {
+        if (index++ == *before.proving_move) ply.best_move = game_.format_move(m);
+      });
+    }
+    ply.verdict = "unknown";
+    if (ply.before && ply.played) {
+      classify(ply, *ply.before, 2);  // how many moves keep the value is not known
+      ply.only_move = false;
+    } else if (ply.before && ply.before->value == Value::Win && ply.played_unforced_within &&
+               *ply.played_unforced_within >= ply.before->remoteness) {
+      ply.verdict = "mistake";  // the forced win is gone: none within its distance any more
+    } else if (!ply.before && ply.played && before.unforced_within) {
+      const int distance = ply.played->remoteness;
+      // Into a forced loss the position did not have; or a win no faster one beats.
+      if (ply.played->value == Value::Loss && *before.unforced_within >= distance) ply.verdict = "mistake";
+      if (ply.played->value == Value::Win && *before.unforced_within >= distance - 1) ply.verdict = "optimal";
+    }
   }
 
   static void classify(ReviewPly& ply, Outcome best, int keeping) {

@@ -78,3 +78,26 @@ TEST_CASE("play-server refuses bad options") {
   CHECK(cli_test::refused_in_one_line(run({"play-server", "tablut", "--color", "white", "--port", "70000"})));
   CHECK(cli_test::refused_in_one_line(run({"play-server", "tablut"})));
 }
+
+TEST_CASE("the server closing the connection after the opponent's timeout ends the game normally") {
+  // The reference server closes both connections, with no last message, when the side it
+  // waits for runs out of time: here White (our client plays Black) never moves.
+  const zz::tablut::Tablut game;
+  FakeServer server;
+  server.serve([&](int fd) {
+    receive(fd);
+    send_message(fd, encode_state(game.start(), Turn::White));
+  });
+  const auto r = run({"play-server", "tablut", "--color", "black", "--port", std::to_string(server.port()), "--time", "5"});
+  CHECK(server.finish().empty());
+  CHECK(r.code == 0);
+  CHECK(r.out.find("White's turn") != std::string::npos);
+}
+
+TEST_CASE("a connection closed before the game started is still an error") {
+  FakeServer server;
+  server.serve([&](int fd) { receive(fd); });
+  const auto r = run({"play-server", "tablut", "--color", "black", "--port", std::to_string(server.port())});
+  CHECK(server.finish().empty());
+  CHECK(r.code != 0);
+}

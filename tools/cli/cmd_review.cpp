@@ -11,18 +11,22 @@ int run_review(const std::vector<std::string>& args) {
   std::string start;
   std::vector<std::string> moves;
   bool json = false;
+  api::ReviewOptions review;
   po::options_description options("options");
   game.add_to(options, true);
   options.add_options()("start", po::value(&start)->required(), "the position the game started from, or start")(
-      "moves", po::value(&moves), "the moves played, in order")("json", po::bool_switch(&json), "one JSON document");
+      "moves", po::value(&moves), "the moves played, in order")("json", po::bool_switch(&json), "one JSON document")(
+      "proof-plies", po::value(&review.proof_plies),
+      "where no table covers a position, look for a forced win by either side within N plies (default 0: none)")(
+      "proof-nodes", po::value(&review.proof_nodes), "proof search nodes per position (default 2000000)");
   po::positional_options_description positional;
   positional.add("game", 1).add("start", 1).add("moves", -1);
   po::variables_map vm;
-  if (!parse_command(args, "zugzwang review GAME START MOVE... [--rule K=V]... [--data DIR] [--json]", options,
+  if (!parse_command(args, "zugzwang review GAME START MOVE... [--rule K=V]... [--data DIR] [--proof-plies N] [--proof-nodes K] [--json]", options,
                      positional, vm))
     return 0;
   auto session = game.session();
-  const auto r = session->review(start, moves);
+  const auto r = session->review(start, moves, review);
   if (json) std::cout << api::to_json(r).dump() << '\n';
   else print_review(r, *session, std::cout);
   return 0;

@@ -29,6 +29,7 @@ const std::vector<Command>& commands() {
        run_serve},
       {"play-server", "play-server tablut --color white|black [--host H] [--port N] [--time S]   play a competition game",
        run_play_server},
+      {"match", "match tablut --first CMD --second CMD [--games N] [--time S]   engines against each other", [](const std::vector<std::string>& a) { int run_match(const std::vector<std::string>&); return run_match(a); }},
   };
   return all;
 }

@@ -121,14 +121,25 @@ void print_tables(const api::TablesResult& r, std::ostream& out) {
   }
 }
 
+namespace {
+// A reviewed value: known, not forced within a proven horizon, or unknown.
+std::string value_text(const std::optional<Outcome>& value, const std::optional<int>& unforced,
+                       const api::Session& session) {
+  if (value) return session.describe(*value);
+  if (unforced) return "none within " + std::to_string(*unforced);
+  return "?";
+}
+}  // namespace
+
 void print_review(const api::ReviewResult& r, const api::Session& session, std::ostream& out) {
   out << "start     " << r.start << '\n';
   out << std::right << std::setw(5) << "ply" << "  " << std::left << std::setw(8) << "side" << std::setw(10) << "move"
       << std::setw(22) << "value before" << std::setw(22) << "move's value" << "verdict\n";
   for (const auto& p : r.plies) {
     out << std::right << std::setw(5) << p.ply << "  " << std::left << std::setw(8) << p.side << std::setw(10) << p.move
-        << std::setw(22) << (p.before ? session.describe(*p.before) : "?") << std::setw(22)
-        << (p.played ? session.describe(*p.played) : "?") << p.verdict;
+        << std::setw(22) << value_text(p.before, p.before_unforced_within, session) << std::setw(22)
+        << value_text(p.played, p.played_unforced_within, session) << p.verdict;
+    if (p.source == "proof") out << " [proof]";
     if (p.verdict == "slower") out << " (" << p.plies_lost << " plies lost)";
     if (p.verdict != "optimal" && p.verdict != "unknown" && p.best_move) out << ", best " << *p.best_move;
     if (p.only_move && p.verdict == "optimal") out << " (only move)";
@@ -142,6 +153,9 @@ void print_review(const api::ReviewResult& r, const api::Session& session, std::
     out << std::left << std::setw(10) << s.side << s.optimal << " optimal, " << s.slower << " slower, " << s.mistakes
         << " mistakes" << (s.unknown ? ", " + std::to_string(s.unknown) + " unknown" : "") << '\n';
   if (r.decided_from) out << "decided   from ply " << *r.decided_from << " on, the result was forced\n";
+  if (r.proof_plies > 0)
+    out << "proofs    beyond the tables: forced results within " << r.proof_plies << " plies, " << r.proof_nodes
+        << " nodes\n";
 }
 
 void print_games(const std::vector<api::GameInfo>& games, std::ostream& out) {

@@ -14,6 +14,8 @@ std::string_view to_string(GameResult r) {
     case GameResult::WhiteWin: return "white wins";
     case GameResult::BlackWin: return "black wins";
     case GameResult::Draw: return "draw";
+    case GameResult::ClosedOnWhiteTurn: return "the server closed the game on White's turn (White lost on time or by an illegal move)";
+    case GameResult::ClosedOnBlackTurn: return "the server closed the game on Black's turn (Black lost on time or by an illegal move)";
   }
   return "?";
 }
@@ -28,11 +30,26 @@ GameResult play_game(Socket& server, tablut::Color color, const std::string& nam
                      const MoveChooser& choose, std::ostream* log) {
   const Turn own_turn = color == tablut::Color::White ? Turn::White : Turn::Black;
   send_message(server.fd(), encode_name(name));
+  // The side the server waits for, once the game has started.
+  std::optional<Turn> waiting_for;
+  const auto closed = [&] {
+    if (log) *log << "the server closed the connection\n";
+    return *waiting_for == Turn::White ? GameResult::ClosedOnWhiteTurn : GameResult::ClosedOnBlackTurn;
+  };
   while (true) {
-    const std::optional<std::string> message = receive_message(server.fd());
+    std::optional<std::string> message;
+    try {
+      message = receive_message(server.fd());
+    } catch (const ConnectionClosed&) {
+      if (!waiting_for) throw;
+    }
     const Clock::time_point received = Clock::now();
-    if (!message) throw std::runtime_error("the server closed the connection before the game ended");
+    if (!message) {
+      if (!waiting_for) throw std::runtime_error("the server closed the connection before the game started");
+      return closed();
+    }
     const ServerState state = parse_state(*message);
+    if (!state.finished()) waiting_for = state.turn;
     switch (state.turn) {
       case Turn::WhiteWin: return GameResult::WhiteWin;
       case Turn::BlackWin: return GameResult::BlackWin;
@@ -51,7 +68,11 @@ GameResult play_game(Socket& server, tablut::Color color, const std::string& nam
     if (const std::string why = tablut::illegal_reason(state.position, m); !why.empty())
       throw std::logic_error("the move chooser returned the illegal move " + tablut::format_move(m) + ": " + why);
     if (log) *log << "move: " << tablut::format_move(m) << '\n';
-    send_message(server.fd(), encode_move(m, color));
+    try {
+      send_message(server.fd(), encode_move(m, color));
+    } catch (const ConnectionClosed&) {
+      return closed();
+    }
   }
 }
 

@@ -25,6 +25,8 @@ bool read_exactly(int fd, char* data, std::size_t size) {
     const ssize_t n = ::recv(fd, data + done, size - done, 0);
     if (n < 0) {
       if (errno == EINTR) continue;
+      if (errno == ECONNRESET && done == 0)
+        throw ConnectionClosed(std::string("the server reset the connection: ") + std::strerror(errno));
       fail("cannot read from the server");
     }
     if (n == 0) {
@@ -94,6 +96,8 @@ void send_message(int fd, std::string_view payload) {
     const ssize_t n = ::send(fd, frame.data() + done, frame.size() - done, MSG_NOSIGNAL);
     if (n < 0) {
       if (errno == EINTR) continue;
+      if (errno == EPIPE || errno == ECONNRESET)
+        throw ConnectionClosed(std::string("the server closed the connection: ") + std::strerror(errno));
       fail("cannot write to the server");
     }
     done += static_cast<std::size_t>(n);

@@ -3,10 +3,17 @@
 // (a Java int) followed by that many bytes of UTF-8 JSON.
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace zz::protocol {
+
+// The peer reset or closed the connection under a read or a write (a runtime_error: callers
+// that do not care treat it like any lost connection).
+struct ConnectionClosed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // Larger lengths are refused as malformed: a server message (one board) is about 1 KB.
 inline constexpr std::uint32_t kMaxMessageBytes = 1u << 20;
@@ -30,11 +37,13 @@ class Socket {
 // Throws std::runtime_error when the host is unknown or nothing listens there.
 Socket connect_to(const std::string& host, int port);
 
-// Throws std::runtime_error when the connection is lost.
+// Throws ConnectionClosed when the peer has closed or reset the connection, std::runtime_error
+// on other failures.
 void send_message(int fd, std::string_view payload);
 
 // The next message, or nullopt when the peer closed the connection between messages. A length
-// out of range or a connection closed inside a message throws zz::InputError.
+// out of range or a connection closed inside a message throws zz::InputError; a reset between
+// messages throws ConnectionClosed.
 std::optional<std::string> receive_message(int fd);
 
 }  // namespace zz::protocol
