@@ -80,23 +80,18 @@ class Cli:
         if r.returncode != 0:
             raise Failed(f"solve {' '.join(args)} failed: {r.stderr.strip()}")
 
-    def query(self, game, position, rules=()):
-        args = ["query", game, position, "--json", "--data", self.data]
-        for r in rules:
-            args += ["--rule", r]
-        r = self.run(*args)
+    def json_of(self, what, *args, rules=()):
+        """One command's --json answer; `what` names it in the failure."""
+        r = self.run(*args, "--json", *[a for rule in rules for a in ("--rule", rule)])
         if r.returncode != 0:
-            raise Failed(f"query {game} '{position}' failed: {r.stderr.strip()}")
+            raise Failed(f"{what} failed: {r.stderr.strip()}")
         return json.loads(r.stdout)
 
+    def query(self, game, position, rules=()):
+        return self.json_of(f"query {game} '{position}'", "query", game, position, "--data", self.data, rules=rules)
+
     def move(self, game, position, moves, rules=()):
-        args = ["move", game, position, *moves, "--json"]
-        for r in rules:
-            args += ["--rule", r]
-        r = self.run(*args)
-        if r.returncode != 0:
-            raise Failed(f"move {game} '{position}' {moves} failed: {r.stderr.strip()}")
-        return json.loads(r.stdout)
+        return self.json_of(f"move {game} '{position}' {moves}", "move", game, position, *moves, rules=rules)
 
 
 # ---- the server --------------------------------------------------------------------------

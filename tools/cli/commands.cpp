@@ -12,6 +12,7 @@ int run_play_server(const std::vector<std::string>& args);
 int run_analyze(const std::vector<std::string>& args);
 int run_tables(const std::vector<std::string>& args);
 int run_review(const std::vector<std::string>& args);
+int run_match(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
@@ -29,7 +30,7 @@ const std::vector<Command>& commands() {
        run_serve},
       {"play-server", "play-server tablut --color white|black [--host H] [--port N] [--time S]   play a competition game",
        run_play_server},
-      {"match", "match tablut --first CMD --second CMD [--games N] [--time S]   engines against each other", [](const std::vector<std::string>& a) { int run_match(const std::vector<std::string>&); return run_match(a); }},
+      {"match", "match tablut --first CMD --second CMD [--games N] [--time S]   engines against each other", run_match},
   };
   return all;
 }
