@@ -16,7 +16,10 @@ RegisteredGame game_entry(std::string summary, OnDemand on_demand) {
   info.summary = std::move(summary);
   const auto options = G::rule_options();
   info.options.assign(options.begin(), options.end());
-  info.start = game.format(game.start());
+  if constexpr (requires { G::start_text(); })
+    info.start = std::string(G::start_text());  // building a position may cost (chess: the attack tables)
+  else
+    info.start = game.format(game.start());
   info.tables = Enumerable<G>;
   info.tables_by_material = requires(const std::string& m) { game.solve_roots(m); };
   info.solves_on_demand = Enumerable<G> && on_demand == OnDemand::Yes;

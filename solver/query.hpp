@@ -16,10 +16,14 @@ struct MoveValue {
 
 template <Enumerable G>
 std::vector<MoveValue<G>> value_moves(const G& game, const typename G::Position& p, TableStore<G>& store) {
-  std::vector<MoveValue<G>> moves;
+  std::vector<typename G::Move> legal;
   game.for_each_move(p, [&](const typename G::Move& m) {
-    moves.push_back({m, from_child(store.probe(game.play(p, m)))});
+    legal.push_back(m);
+    store.prefetch(game.play(p, m));  // a cold table's blocks, read together
   });
+  std::vector<MoveValue<G>> moves;
+  moves.reserve(legal.size());
+  for (const auto& m : legal) moves.push_back({m, from_child(store.probe(game.play(p, m)))});
   std::stable_sort(moves.begin(), moves.end(),
                    [](const MoveValue<G>& a, const MoveValue<G>& b) { return better(a.outcome, b.outcome); });
   return moves;

@@ -92,7 +92,6 @@ constexpr std::size_t kRookTableSize = 0x19000;
 constexpr std::size_t kBishopTableSize = 0x1480;
 Bitboard rook_table[kRookTableSize];
 Bitboard bishop_table[kBishopTableSize];
-bool tables_ready = false;
 
 // Magic factors, one per square, found once by a random search for sparse 64-bit numbers
 // (xorshift64*, three draws ANDed) that map every relevant occupancy of the square to an
@@ -175,11 +174,13 @@ constinit const SquareTable kBishopRays = ray_table(kBishopSteps);
 Magic rook_magics[kSquareCount];
 Magic bishop_magics[kSquareCount];
 
-AttackTablesInit::AttackTablesInit() {
-  if (tables_ready) return;
-  init_sliders(rook_magics, rook_table, kRookSteps, kRookFactors);
-  init_sliders(bishop_magics, bishop_table, kBishopSteps, kBishopFactors);
-  tables_ready = true;
+void init_attack_tables() {
+  static const bool ready = [] {
+    init_sliders(rook_magics, rook_table, kRookSteps, kRookFactors);
+    init_sliders(bishop_magics, bishop_table, kBishopSteps, kBishopFactors);
+    return true;
+  }();
+  (void)ready;
 }
 
 }  // namespace zz::chess

@@ -157,6 +157,7 @@ Position parse_fen(std::string_view text) {
   if (fields.size() != 6 && fields.size() != 4)
     reject("expected 6 fields (or 4 without the clocks), got " + std::to_string(fields.size()));
 
+  init_attack_tables();
   Position pos;
   place_pieces(pos, fields[0]);
   if (fields[1] != "w" && fields[1] != "b")

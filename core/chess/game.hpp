@@ -47,6 +47,9 @@ class Chess {
   const RuleValues& rules() const { return rules_; }
 
   Position start() const { return parse_fen(kStartFen); }
+  // format(start()), known without building a position: the first one fills the attack
+  // tables, which the registry would otherwise make every command pay for.
+  static std::string_view start_text() { return kStartFen; }
   std::optional<Outcome> outcome(const Position& p) const { return chess::outcome(p); }
 
   template <class F>

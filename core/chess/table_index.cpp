@@ -88,6 +88,7 @@ int squares_for(PieceType t) { return t == Pawn ? 48 : 64; }
 }  // namespace
 
 TableIndex::TableIndex(const Material& m) : pawns_(m.has_pawns()) {
+  init_attack_tables();  // the positions unrank() makes need them
   if (m.pieces() > kMaxTablePieces)
     throw InputError("no table index for " + material_name(m) + ": tables hold at most " +
                      std::to_string(kMaxTablePieces) + " pieces, kings included");

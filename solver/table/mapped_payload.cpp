@@ -1,5 +1,6 @@
 #include "solver/table/mapped_payload.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -64,6 +65,17 @@ void MappedPayload::verify(std::uint64_t block) const {
     throw InputError("table " + file_.string() + ": checksum mismatch in block " + std::to_string(block) +
                      " (corrupt payload)");
   verified_[block >> 6].fetch_or(std::uint64_t{1} << (block & 63), std::memory_order_release);
+}
+
+void MappedPayload::prefetch(std::uint64_t byte) const {
+  if (!map_ || byte >= length_) return;
+  const std::uint64_t block = byte >> kBlockShift;
+  if (verified_[block >> 6].load(std::memory_order_acquire) >> (block & 63) & 1) return;
+  static const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto first = reinterpret_cast<std::uintptr_t>(data_ + (block << kBlockShift));
+  const auto last = reinterpret_cast<std::uintptr_t>(data_ + std::min(length_, (block + 1) << kBlockShift));
+  const std::uintptr_t start = first / page * page;
+  ::madvise(reinterpret_cast<void*>(start), last - start, MADV_WILLNEED);  // a hint: failure costs nothing
 }
 
 void MappedPayload::check_all() const {

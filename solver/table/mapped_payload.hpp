@@ -32,6 +32,10 @@ class MappedPayload {
     if (!(verified_[block >> 6].load(std::memory_order_acquire) >> (block & 63) & 1)) verify(block);
   }
   void check_all() const;
+  // Asks the kernel to start reading the block holding `byte`, if it is not checked yet: a
+  // query about to read many blocks of a cold file gets them read together rather than one
+  // page fault after another.
+  void prefetch(std::uint64_t byte) const;
 
  private:
   void verify(std::uint64_t block) const;

@@ -79,6 +79,22 @@ class TableStore {
     return *slot;
   }
 
+  // Starts reading p's table entry from disk, for a caller about to probe many positions
+  // (a query's children): their blocks of a cold file are read together. Never throws: a
+  // table that cannot be opened is probe()'s to report.
+  void prefetch(const Position& p) {
+    if (game_.outcome(p)) return;
+    if constexpr (HasTransients<G>) {
+      if (game_.transient(p)) return;
+    }
+    try {
+      const TierTable& table = load(game_.tier_of(p));
+      const std::uint64_t index = game_.rank(p);
+      if (index < table.size()) table.prefetch(index);
+    } catch (const std::exception&) {
+    }
+  }
+
   // The value of p for the side to move: its own result if the game is over, else its
   // table's entry (for a transient position, the best of its moves), cut by the move limit.
   Outcome probe(const Position& p) {

@@ -49,6 +49,10 @@ class TierTable {
     return width_ == 1 ? data_[i] : static_cast<Code>(data_[2 * i] | data_[2 * i + 1] << 8);
   }
   bool used(std::uint64_t i) const { return code(i) != kUnusedCode; }
+  // Starts reading entry i from disk, for a caller about to read many (MappedPayload::prefetch).
+  void prefetch(std::uint64_t i) const {
+    if (mapped_) mapped_->prefetch(i * width_);
+  }
   Outcome outcome(std::uint64_t i) const { return decode(code(i)); }
   // The payload as a table file stores it (for a mapped table: every block checked first).
   std::span<const std::uint8_t> bytes() const;

@@ -24,6 +24,7 @@ Bitboard walk(Square s, Bitboard occupied, bool diagonal) {
 }  // namespace
 
 TEST_CASE("sliding attacks equal ray walking for random occupancies") {
+  init_attack_tables();
   test::Random rng(42);
   for (int sq = 0; sq < 64; ++sq)
     for (int i = 0; i < 2000; ++i) {

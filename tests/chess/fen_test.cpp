@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/chess/fen.hpp"
+#include "core/chess/game.hpp"
 #include "core/chess/movegen.hpp"
 #include "core/common/error.hpp"
 #include "tests/chess/random_games.hpp"
@@ -44,6 +45,7 @@ TEST_CASE("startpos, missing clocks and extra spaces") {
   CHECK(format_fen(parse_fen("  startpos \n")) == kStartFen);
   CHECK(format_fen(parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -")) == kStartFen);
   CHECK(format_fen(parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w  KQkq  -  0  1")) == kStartFen);
+  CHECK(Chess().format(Chess().start()) == Chess::start_text());  // what the registry shows
 }
 
 TEST_CASE("an en-passant square without a legal capture is dropped") {

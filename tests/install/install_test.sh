@@ -43,6 +43,28 @@ words="$(PATH="$prefix/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(zugzwang que
 words="$(PATH="$prefix/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(zugzwang solve taktikl --rule no-r); COMP_CWORD=4;
   _zugzwang; echo "${COMPREPLY[*]}"' _ "$completion")"
 [ "$words" = "no-return=on no-return=off" ] || fail "completion of rules: '$words'"
+# The HTTP server, where the build has its plugin: the installed program finds it in
+# lib/zugzwang/, not in the build tree, and answers over loopback.
+if [ -f "$build/tools/cli/libzugzwang_serve.so" ]; then
+  [ -f "$prefix/lib/zugzwang/libzugzwang_serve.so" ] || fail "no server plugin installed under $prefix/lib/zugzwang"
+  (cd / && exec "$zz" serve --port 0 --data "$data" >"$prefix/serve.out" 2>"$prefix/serve.err") &
+  server=$!
+  url=""
+  for _ in $(seq 100); do
+    url="$(sed -n 's/^zugzwang serve: listening on \([^ ]*\).*/\1/p' "$prefix/serve.out")"
+    [ -n "$url" ] && break
+    kill -0 "$server" 2>/dev/null || fail "serve ended: $(cat "$prefix/serve.err")"
+    sleep 0.1
+  done
+  [ -n "$url" ] || { kill "$server"; fail "serve did not listen"; }
+  remoteness="$(/usr/bin/python3 -c "
+import json, sys, urllib.request
+print(json.load(urllib.request.urlopen(sys.argv[1].rstrip('/') + '/api/query?game=tatedrez&position=start&rule=no-move%3Dpass'))['remoteness'])" "$url")" \
+    || { kill "$server"; fail "no answer from the installed server"; }
+  kill "$server"
+  wait "$server" || true
+  [ "$remoteness" = "15" ] || fail "installed server answered '$remoteness'"
+fi
 # The Python module, where the build has one: importable by Debian's python3 from the prefix.
 if compgen -G "$build/python/zugzwang*.so" >/dev/null; then
   site=("$prefix"/lib/python3*/dist-packages)

@@ -1,22 +1,44 @@
-#include <cstdio>
-#include <cstdlib>
-#include <iostream>
+#include <dlfcn.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <stdexcept>
+
+#include "api/build_info.hpp"
 #include "core/common/error.hpp"
 #include "tools/cli/command.hpp"
-
-#ifdef ZUGZWANG_SERVE
-#include "tools/serve/server.hpp"
-#endif
+#include "tools/cli/plugin.hpp"
+#include "tools/serve/plugin.hpp"
 
 extern char** environ;
 
 namespace zz::cli {
 
-#ifdef ZUGZWANG_SERVE
 namespace {
+
+const PluginSpec kServePlugin{"libzugzwang_serve.so", "ZUGZWANG_SERVE_PLUGIN", "the HTTP server",
+                              "build it with libcpp-httplib-dev installed: cmake --build BUILD --target zugzwang_serve"};
+
+// The server, from its plugin, refusing one built against other Options or another commit.
+int run_server_plugin(const serve::Options& options) {
+  void* plugin = load_plugin(kServePlugin, RTLD_NOW | RTLD_LOCAL);
+  auto abi = reinterpret_cast<int (*)()>(plugin_symbol(plugin, kServePlugin, "zugzwang_serve_abi"));
+  auto commit = reinterpret_cast<const char* (*)()>(plugin_symbol(plugin, kServePlugin, "zugzwang_serve_commit"));
+  auto run = reinterpret_cast<int (*)(const serve::Options*, std::string*)>(
+      plugin_symbol(plugin, kServePlugin, "zugzwang_serve_run"));
+  const std::string ours = api::build_info().commit;
+  if (abi() != serve::kPluginAbi || ours != commit())
+    throw InputError(std::string("the plugin libzugzwang_serve.so was built from commit ") + commit() +
+                     ", this program from " + ours + ": rebuild it (cmake --build BUILD --target zugzwang_serve)");
+  std::string error;
+  const int code = run(&options, &error);
+  if (code == -2) throw InputError(error);
+  if (code == -1) throw std::runtime_error(error);
+  return code;
+}
 
 // Opens the page in the desktop's browser, if there is one; never fails the server.
 void open_browser(const std::string& url) {
@@ -28,10 +50,8 @@ void open_browser(const std::string& url) {
 }
 
 }  // namespace
-#endif
 
 int run_serve(const std::vector<std::string>& args) {
-#ifdef ZUGZWANG_SERVE
   serve::Options options;
   std::string data, web;
   bool open = false;
@@ -60,11 +80,7 @@ int run_serve(const std::vector<std::string>& args) {
     std::fflush(stdout);
     if (open) open_browser(url);
   };
-  return serve::run(options);
-#else
-  (void)args;
-  throw InputError("this build has no HTTP server (rebuild with libcpp-httplib-dev installed)");
-#endif
+  return run_server_plugin(options);
 }
 
 }  // namespace zz::cli

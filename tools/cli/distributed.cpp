@@ -4,28 +4,15 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <filesystem>
-#include <vector>
 
 #include "core/common/error.hpp"
+#include "tools/cli/plugin.hpp"
 
 namespace zz::cli {
 namespace {
 
-// Where the plugin may be: $ZUGZWANG_MPI_PLUGIN, beside the program (a build tree), or in
-// the installed lib/zugzwang/.
-std::vector<std::filesystem::path> plugin_candidates() {
-  std::vector<std::filesystem::path> paths;
-  if (const char* p = std::getenv("ZUGZWANG_MPI_PLUGIN"); p && *p) paths.emplace_back(p);
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    paths.push_back(self.parent_path() / "libzugzwang_mpi.so");
-    paths.push_back(self.parent_path().parent_path() / "lib" / "zugzwang" / "libzugzwang_mpi.so");
-    paths.push_back(self.parent_path().parent_path() / "lib64" / "zugzwang" / "libzugzwang_mpi.so");
-  }
-  return paths;
-}
+const PluginSpec kMpiPlugin{"libzugzwang_mpi.so", "ZUGZWANG_MPI_PLUGIN", "a distributed solve",
+                            "rebuild with libopenmpi-dev installed"};
 
 }  // namespace
 
@@ -37,27 +24,13 @@ bool launched_by_mpi() {
 
 std::unique_ptr<DistributedJob> DistributedJob::start(bool required, int* argc, char*** argv) {
   if (!required && !launched_by_mpi()) return nullptr;
-  void* plugin = nullptr;
-  std::string tried;
-  for (const auto& path : plugin_candidates()) {
-    if (!std::filesystem::exists(path)) {
-      tried += (tried.empty() ? "" : ", ") + path.string();
-      continue;
-    }
-    // RTLD_GLOBAL: MPI loads components of its own that expect its symbols to be global.
-    plugin = ::dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
-    if (!plugin) throw InputError(std::string("cannot load the MPI plugin: ") + ::dlerror());
-    break;
-  }
-  if (!plugin)
-    throw InputError("a distributed solve needs the MPI plugin, which this build does not have (looked for " + tried +
-                     "; rebuild with libopenmpi-dev installed)");
+  // RTLD_GLOBAL: MPI loads components of its own that expect its symbols to be global.
+  void* plugin = load_plugin(kMpiPlugin, RTLD_NOW | RTLD_GLOBAL);
   auto job = std::unique_ptr<DistributedJob>(new DistributedJob());
   job->plugin_ = plugin;
-  auto start = reinterpret_cast<Communicator* (*)(int*, char***)>(::dlsym(plugin, "zugzwang_mpi_start"));
-  job->abort_ = reinterpret_cast<void (*)(int)>(::dlsym(plugin, "zugzwang_mpi_abort"));
-  job->finish_ = reinterpret_cast<void (*)()>(::dlsym(plugin, "zugzwang_mpi_finish"));
-  if (!start || !job->abort_ || !job->finish_) throw InputError("the MPI plugin lacks its entry points");
+  auto start = reinterpret_cast<Communicator* (*)(int*, char***)>(plugin_symbol(plugin, kMpiPlugin, "zugzwang_mpi_start"));
+  job->abort_ = reinterpret_cast<void (*)(int)>(plugin_symbol(plugin, kMpiPlugin, "zugzwang_mpi_abort"));
+  job->finish_ = reinterpret_cast<void (*)()>(plugin_symbol(plugin, kMpiPlugin, "zugzwang_mpi_finish"));
   job->comm_ = start(argc, argv);
   if (!job->comm_) throw InputError("MPI cannot give the thread support a distributed solve needs (FUNNELED)");
   return job;
