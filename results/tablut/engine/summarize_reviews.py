@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Summarizes `zugzwang review tablut ... --proof-plies N --json` documents (one per game,
 given as arguments) as a Markdown table: who won, where the result became forced, the
-longest forced result proven, and the moves review marks as mistakes."""
+longest forced result proven, and the moves review marks as mistakes (how many, and the
+first three)."""
 import json
 import sys
 
@@ -21,7 +22,8 @@ for path in sys.argv[1:]:
         longest_overall = (longest, name)
     mistakes = [f'{p["ply"]}. {p["side"]} {p["move"]}' for p in d["plies"] if p["verdict"] == "mistake"]
     unknown = sum(p["verdict"] == "unknown" for p in d["plies"])
+    shown = ", ".join(mistakes[:3]) + (f" and {len(mistakes) - 3} more" if len(mistakes) > 3 else "")
     print(f'| {name} | {d.get("result", "unfinished")} | {len(d["plies"])} | {d.get("decided_from") or "-"} | '
-          f'{longest} plies | {", ".join(mistakes) or "-"} | {unknown} |')
+          f'{longest} plies | {len(mistakes)}{": " + shown if mistakes else ""} | {unknown} |')
 print()
 print(f"Longest forced result proven: {longest_overall[0]} plies ({longest_overall[1]}).")
