@@ -183,26 +183,38 @@ class Searcher {
     h += bonus - h * std::abs(bonus) / 16384;
   }
 
-  int search(const Position& p, int alpha, int beta, int depth, int ply, bool pv, bool null_allowed) {
+  // What every node of search() and qsearch() does first: counts itself, and ends at once
+  // when the search is stopped or the position repeats. Sets key, p's hash.
+  std::optional<int> enter(const Position& p, int ply, std::uint64_t& key) {
     pv_length_[ply] = ply;
     count_node();
     if (stopped()) return 0;
     seldepth_ = std::max(seldepth_, ply);
-    const std::uint64_t key = k_.hash(p);
+    key = k_.hash(p);
     if (repeated(key)) return options_.draw_score;
-    const auto info = k_.inspect(p);
-    switch (static_cast<NodeKind>(info.kind)) {
+    return std::nullopt;
+  }
+  // The score of a node whose result inspect() sees without a search, if it is one.
+  static std::optional<int> known_score(NodeKind kind, int ply) {
+    switch (kind) {
       case NodeKind::Lost: return mated_in(ply);
       case NodeKind::WinNow: return mate_in(ply + 1);
       case NodeKind::LostSoon: return mated_in(ply + 2);
-      default: break;
+      default: return std::nullopt;
     }
+  }
+
+  int search(const Position& p, int alpha, int beta, int depth, int ply, bool pv, bool null_allowed) {
+    std::uint64_t key = 0;  // set by enter()
+    if (const auto settled = enter(p, ply, key)) return *settled;
+    const auto info = k_.inspect(p);
+    const NodeKind kind = static_cast<NodeKind>(info.kind);
+    if (const auto known = known_score(kind, ply)) return *known;
     if (ply >= kMaxPly - 2) return k_.evaluate(p);
     alpha = std::max(alpha, mated_in(ply));
     beta = std::min(beta, mate_in(ply + 1));
     if (alpha >= beta) return alpha;
     if (auto o = oracle_(p)) return score_of(*o, ply);
-    const NodeKind kind = static_cast<NodeKind>(info.kind);
     // The reply to a threat is forced: searching it costs little and shows the threat's end.
     if (kind == NodeKind::Forced && ply < 2 * kMaxPly / 3) ++depth;
     if (depth <= 0) return qsearch(p, alpha, beta, ply, 0);
@@ -324,20 +336,11 @@ class Searcher {
   }
 
   int qsearch(const Position& p, int alpha, int beta, int ply, int qply) {
-    pv_length_[ply] = ply;
-    count_node();
-    if (stopped()) return 0;
-    seldepth_ = std::max(seldepth_, ply);
-    const std::uint64_t key = k_.hash(p);
-    if (repeated(key)) return options_.draw_score;
+    std::uint64_t key = 0;  // set by enter()
+    if (const auto settled = enter(p, ply, key)) return *settled;
     const auto info = k_.inspect(p);
     const NodeKind kind = static_cast<NodeKind>(info.kind);
-    switch (kind) {
-      case NodeKind::Lost: return mated_in(ply);
-      case NodeKind::WinNow: return mate_in(ply + 1);
-      case NodeKind::LostSoon: return mated_in(ply + 2);
-      default: break;
-    }
+    if (const auto known = known_score(kind, ply)) return *known;
     if (auto o = oracle_(p)) return score_of(*o, ply);
     if (!k_.has_moves(p)) return mated_in(ply);
     if (ply >= kMaxPly - 2) return k_.evaluate(p);
