@@ -2,6 +2,7 @@
 // Answers from solved tables: a position's value and the value of each of its moves, for
 // the player who makes it.
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "solver/table/store.hpp"
@@ -16,14 +17,16 @@ struct MoveValue {
 
 template <Enumerable G>
 std::vector<MoveValue<G>> value_moves(const G& game, const typename G::Position& p, TableStore<G>& store) {
-  std::vector<typename G::Move> legal;
+  // Every child's table block is asked for before any is read: a cold table's blocks come
+  // from disk together.
+  std::vector<std::pair<typename G::Move, typename G::Position>> children;
   game.for_each_move(p, [&](const typename G::Move& m) {
-    legal.push_back(m);
-    store.prefetch(game.play(p, m));  // a cold table's blocks, read together
+    children.emplace_back(m, game.play(p, m));
+    store.prefetch(children.back().second);
   });
   std::vector<MoveValue<G>> moves;
-  moves.reserve(legal.size());
-  for (const auto& m : legal) moves.push_back({m, from_child(store.probe(game.play(p, m)))});
+  moves.reserve(children.size());
+  for (const auto& [m, child] : children) moves.push_back({m, from_child(store.probe(child))});
   std::stable_sort(moves.begin(), moves.end(),
                    [](const MoveValue<G>& a, const MoveValue<G>& b) { return better(a.outcome, b.outcome); });
   return moves;

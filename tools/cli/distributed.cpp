@@ -1,7 +1,6 @@
 #include "tools/cli/distributed.hpp"
 
 #include <dlfcn.h>
-#include <unistd.h>
 
 #include <cstdlib>
 
