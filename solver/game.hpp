@@ -76,4 +76,20 @@ concept HasTransients = Enumerable<G> && requires(const G& g, const typename G::
   { g.transient(p) } -> std::convertible_to<bool>;
 };
 
+// Optional: neighbours_distinct(p) true promises that the positions of tier_of(p) one move
+// away from p have pairwise distinct indices. The solver then counts p's in-tier children
+// without ranking them. False promises nothing.
+template <class G>
+concept HasDistinctNeighbours = Enumerable<G> && requires(const G& g, const typename G::Position& p) {
+  { g.neighbours_distinct(p) } -> std::convertible_to<bool>;
+};
+
+// Optional, with HasDistinctNeighbours: stays_in_tier(p, m) true promises that m's child is
+// in tier_of(p) and not transient, without playing m. False promises nothing.
+template <class G>
+concept HasInTierTest = HasDistinctNeighbours<G> && requires(const G& g, const typename G::Position& p,
+                                                             const typename G::Move& m) {
+  { g.stays_in_tier(p, m) } -> std::convertible_to<bool>;
+};
+
 }  // namespace zz

@@ -235,14 +235,33 @@ class RetrogradeSolver {
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
   }
 
-  // Children of p: distinct in-tier indices into `inside` (returns their count, or -1 if a
-  // child is transient) and the summary of children in other tiers.
+  // Whether p's in-tier neighbours are known to have distinct indices (solver/game.hpp).
+  bool neighbours_distinct(const Position& p) const {
+    if constexpr (HasDistinctNeighbours<G>) {
+      return game_.neighbours_distinct(p);
+    } else {
+      (void)p;
+      return false;
+    }
+  }
+
+  // Children of p: the count of distinct in-tier indices (or -1 if a child is transient), the
+  // indices themselves into `inside` unless `count_only` (then p's neighbours must be
+  // distinct: counting them is all initialize needs, and ranking was its largest cost), and
+  // the summary of children in other tiers.
   int children(const Position& p, std::array<std::uint64_t, retro_detail::kMaxChildren>& inside,
-               retro_detail::ExternalSummary& ext) const {
+               retro_detail::ExternalSummary& ext, bool count_only = false) const {
     int count = 0;
     bool any = false, transient = false;
     game_.for_each_move(p, [&](const auto& m) {
       any = true;
+      if constexpr (HasInTierTest<G>) {
+        if (count_only && game_.stays_in_tier(p, m)) {
+          if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
+          ++count;
+          return;
+        }
+      }
       const Position c = game_.play(p, m);
       if (is_transient(c)) {
         transient = true;
@@ -251,7 +270,8 @@ class RetrogradeSolver {
       const Tier ct = game_.tier_of(c);
       if (ct == tier_) {
         if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
-        inside[count++] = game_.rank(c);
+        if (count_only) ++count;
+        else inside[count++] = game_.rank(c);
         return;
       }
       const Outcome o = external(ct, c);
@@ -265,6 +285,7 @@ class RetrogradeSolver {
     });
     if (!any) throw std::logic_error("position " + game_.format(p) + " has no move and no outcome");
     if (transient) return -1;
+    if (count_only) return count;
     std::sort(inside.begin(), inside.begin() + count);
     return static_cast<int>(std::unique(inside.begin(), inside.begin() + count) - inside.begin());
   }
@@ -301,7 +322,7 @@ class RetrogradeSolver {
           continue;
         }
         retro_detail::ExternalSummary ext;
-        const int count = children(p, inside, ext);
+        const int count = children(p, inside, ext, neighbours_distinct(p));
         if (count < 0) {
           reexamined.local().push_back(i);
           if (unmoves) loss_floor_[local(i)] = retro_detail::kReexamined;
@@ -421,6 +442,7 @@ class RetrogradeSolver {
       if (count == retro_detail::kMaxChildren) throw std::logic_error("too many un-moves in tier " + name_);
       preds[count++] = game_.rank(q);
     });
+    // (Asking neighbours_distinct here costs more than the sort it would save.)
     std::sort(preds.begin(), preds.begin() + count);
     count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
     for (int j = 0; j < count; ++j) {

@@ -58,6 +58,8 @@ bool Tablut::unrank(const Tier& t, std::uint64_t index, Position& out) const {
   return true;
 }
 
+bool Tablut::neighbours_distinct(const Position& p) const { return !p.decided() && tablut::neighbours_distinct(p); }
+
 int Tablut::orbit_size(const Position& p) const { return p.decided() ? 1 : tablut::orbit_size(p); }
 
 std::vector<Tablut::Tier> Tablut::solve_roots(const std::string& material) const {

@@ -106,6 +106,15 @@ class Tablut {
   void for_each_unmove(const Position& p, F&& f) const {
     tablut::for_each_unmove(p, f);
   }
+  // A move that ends next to no enemy piece captures nothing, and one that does not take the
+  // king to an escape does not end the game: its child is in p's tier, and the solver counts
+  // it without playing it. (A move that does either is simply played.)
+  bool stays_in_tier(const Position& p, const Move& m) const {
+    if (p.turn == Color::White) return (neighbours(m.to) & p.black) == 0 && !(m.from == p.king && has(kEscapes, m.to));
+    return (neighbours(m.to) & p.white_pieces()) == 0;
+  }
+  // Lets the solver count p's in-tier children without ranking them (table_index.hpp).
+  bool neighbours_distinct(const Position& p) const;
   // The positions an index entry stands for (1 in tier "over").
   int orbit_size(const Position& p) const;
   // --material K2W3B or allN.

@@ -263,6 +263,17 @@ bool table_unrank(const Material& m, std::uint64_t index, Position& out) {
   return smallest_already({out.white, out.black}, kT.to_rep[king]);
 }
 
+bool neighbours_distinct(const Position& p) {
+  for (int s = 1; s < kSymmetryCount; ++s) {
+    const auto& map = kT.map[s];
+    int differ = map[p.king] == p.king ? 0 : 2;
+    differ += popcount(turned(map, p.white) ^ p.white);
+    if (differ > 4) continue;
+    if (differ + popcount(turned(map, p.black) ^ p.black) <= 4) return false;
+  }
+  return true;
+}
+
 int orbit_size(const Position& p) {
   int fixed = 0;
   for (int s = 0; s < kSymmetryCount; ++s) {

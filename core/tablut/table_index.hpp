@@ -34,4 +34,11 @@ bool table_unrank(const Material& m, std::uint64_t index, Position& out);
 // How many positions (the position and its mirror images) share p's index.
 int orbit_size(const Position& p);
 
+// True when no symmetry but the identity turns p into a position that differs from p on at
+// most four squares (a piece of another kind, or none, counts as a difference). Then two
+// positions one non-capturing move away from p, in either direction, are never mirror images
+// of each other (if m(q1) = q2, m(p) and p differ on the at most four squares the two moves
+// touched), so p's in-tier children, and its in-tier parents, have pairwise distinct indices.
+bool neighbours_distinct(const Position& p);
+
 }  // namespace zz::tablut

@@ -213,3 +213,58 @@ TEST_CASE("rank and unrank agree with the index formula computed the slow way") 
     }
   }
 }
+
+TEST_CASE("neighbours_distinct and stays_in_tier keep their promises") {
+  // The solver counts a position's in-tier children without playing or ranking them when these
+  // two hooks allow it; here the children are played and ranked to check the count.
+  const Tablut g;
+  std::mt19937_64 rng(1313);
+  int distinct = 0, not_distinct = 0, in_tier = 0, played = 0;
+  auto check = [&](const Position& p) {
+    const Material m = g.tier_of(p);
+    std::vector<std::uint64_t> ranks;
+    int counted = 0;
+    g.for_each_move(p, [&](const Move& mv) {
+      const Position c = g.play(p, mv);
+      const bool stays = !c.decided() && g.tier_of(c) == m;
+      if (g.stays_in_tier(p, mv)) {
+        REQUIRE_MESSAGE(stays, g.format(p), " ", g.format_move(mv));
+        ++in_tier;
+      } else {
+        ++played;
+      }
+      if (stays) {
+        ++counted;
+        ranks.push_back(g.rank(c));
+      }
+    });
+    std::sort(ranks.begin(), ranks.end());
+    const auto unique = static_cast<int>(std::unique(ranks.begin(), ranks.end()) - ranks.begin());
+    if (g.neighbours_distinct(p)) {
+      REQUIRE_MESSAGE(unique == counted, g.format(p));
+      ++distinct;
+    } else {
+      ++not_distinct;
+    }
+  };
+  for (const Material m : {mat(1, 2), mat(2, 1), mat(0, 3), mat(1, 3), mat(3, 1)}) {
+    for (int k = 0; k < 3000; ++k) {
+      const Position r = random_position(m, rng);
+      if (g.outcome(r)) continue;
+      check(r);
+      Position canonical;
+      if (g.unrank(m, g.rank(r), canonical)) check(canonical);
+    }
+  }
+  // Symmetric positions, whose children do collide, are refused: the king on the throne with
+  // one pawn on each of two mirror squares.
+  Position mirrored;
+  mirrored.king = kThrone;
+  mirrored.white = bit(square(2, 4)) | bit(square(6, 4));
+  mirrored.turn = Color::White;
+  CHECK_FALSE(g.neighbours_distinct(mirrored));
+  MESSAGE(distinct, " positions with distinct neighbours, ", not_distinct, " without; ", in_tier,
+          " moves counted unplayed, ", played, " played");
+  CHECK(distinct > 2 * not_distinct);
+  CHECK(in_tier > played);
+}

@@ -9,7 +9,12 @@ solve of the same game in this run.
 
 Every case solves into a fresh folder (DIR/<case>-<layout>) except Tablut K2W3B, whose
 sub-tables (K*W*B of fewer pawns) it expects solved in --data already; only the case's own
-table is solved again (--rebuild). Likewise K2W2B, K1W3B and K0W5B. Peak memory is read by /usr/bin/time around each rank.
+table is solved again (its file is removed first). Likewise K2W2B, K1W3B and K0W5B. Peak memory is read by /usr/bin/time around each rank.
+
+--memory-cap MIB holds every rank (and the threaded process) in a memory cgroup of its own
+with that limit (cgroup v2 memory.max or v1 memory.limit_in_bytes; root needed): a rank that
+needs more is killed by the kernel and the case reports "capped_out" instead of a time.
+--nice N runs the solves at that niceness (a long case in the background).
 """
 import argparse
 import json
@@ -40,19 +45,64 @@ ON_TOP = {"K2W2B", "K1W3B", "K2W3B", "K0W5B"}
 LEVEL = re.compile(r"\] (\S+) level (\d+): .* (\d+) bytes exchanged")
 
 
-def run(zugzwang, case, data, ranks, threads):
-    """One solve; returns wall seconds, the peak RSS of each rank in MiB, and bytes per level."""
+def cgroup_root():
+    """The folder under which a memory cgroup per rank can be made, and its limit file's name."""
+    v2 = Path("/sys/fs/cgroup")
+    if (v2 / "cgroup.controllers").exists() and "memory" in (v2 / "cgroup.subtree_control").read_text():
+        return v2, "memory.max"
+    v1 = Path("/sys/fs/cgroup/memory")
+    if (v1 / "memory.limit_in_bytes").exists():
+        return v1, "memory.limit_in_bytes"
+    sys.exit("--memory-cap: no writable memory cgroup (v2 with the memory controller, or v1) here")
+
+
+# Each rank under /usr/bin/time, writing its own peak (the rank number comes from mpirun). With a
+# cap, the rank first moves itself into its own cgroup, so the kernel enforces the limit per rank.
+RANK_WRAPPER = """
+rank=${OMPI_COMM_WORLD_RANK:-0}
+if [ -n "$ZZ_CAP_BYTES" ]; then
+  group="$ZZ_CGROUP_ROOT/zugzwang-bench-$$-$rank"
+  mkdir "$group" && echo "$ZZ_CAP_BYTES" > "$group/$ZZ_CAP_FILE" && echo $$ > "$group/cgroup.procs" || exit 97
+fi
+exec /usr/bin/time -f %M -o "$0/peak.$rank" "$@"
+"""
+
+
+def remove_cgroups(root):
+    for group in root.glob("zugzwang-bench-*"):
+        try:
+            (group / "cgroup.procs").read_text() or group.rmdir()
+        except OSError:
+            pass
+
+
+def run(zugzwang, case, data, ranks, threads, cap_mib=None, nice=0):
+    """One solve; returns wall seconds, the peak RSS of each rank in MiB (None if a rank was
+    killed at the memory cap), and bytes per level."""
     peaks = Path(tempfile.mkdtemp(prefix="zugzwang-peaks-"))
     solve = [zugzwang, "solve", *CASES[case], "--data", str(data), "--threads", str(threads), "--progress", "lines"]
     if case in ON_TOP:
-        solve.append("--rebuild")
-    # Each rank under /usr/bin/time, writing its own peak (the rank number comes from mpirun).
-    timed = ["sh", "-c", '/usr/bin/time -f %M -o "$0/peak.${OMPI_COMM_WORLD_RANK:-0}" "$@"', str(peaks), *solve]
+        # Only the case's own table is solved again: --rebuild would solve its sub-tables too.
+        (Path(data) / "tablut" / "default" / f"{case}.zzt").unlink(missing_ok=True)
+    env = dict(ENV)
+    if cap_mib:
+        root, limit_file = cgroup_root()
+        env.update(ZZ_CAP_BYTES=str(cap_mib << 20), ZZ_CGROUP_ROOT=str(root), ZZ_CAP_FILE=limit_file)
+    timed = ["sh", "-c", RANK_WRAPPER, str(peaks), *solve]
     command = ["mpirun", "--oversubscribe", "--bind-to", "none", "-np", str(ranks), *timed] if ranks else timed
+    if nice:
+        command = ["nice", "-n", str(nice), *command]
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=ENV)
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
+    if cap_mib:
+        remove_cgroups(root)
     if done.returncode != 0:
+        # /usr/bin/time writes "Command terminated by signal 9" into the rank's peak file.
+        killed = any("signal 9" in p.read_text() for p in peaks.glob("peak.*"))
+        if cap_mib and (killed or done.returncode == 137 or re.search(r"signal 9|Killed", done.stderr)):
+            shutil.rmtree(peaks)
+            return wall, None, []
         sys.exit(f"{case}: {' '.join(command)} failed: {done.stderr.strip()[-2000:]}")
     peak_mib = [round(int(p.read_text().split()[-1]) / 1024, 1) for p in sorted(peaks.glob("peak.*"))]
     shutil.rmtree(peaks)
@@ -69,6 +119,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--data", help="the folder of the sub-tables (K1W3B, K2W3B); default: fresh temporary")
     parser.add_argument("--only-distributed", action="store_true", help="skip the threaded solve")
+    parser.add_argument("--memory-cap", type=int, metavar="MIB", help="hold every rank in a cgroup of this many MiB")
+    parser.add_argument("--nice", type=int, default=0, help="niceness of the solves")
     args = parser.parse_args()
     zugzwang = str(Path(args.zugzwang).resolve())
     scratch = Path(tempfile.mkdtemp(prefix="zugzwang-bench-mpi-"))
@@ -84,11 +136,17 @@ def main():
                 else:
                     data = scratch / f"{case}-{ranks or 0}x{threads}"
                     shutil.rmtree(data, ignore_errors=True)
-                wall, peaks, levels = run(zugzwang, case, data, ranks, threads)
+                wall, peaks, levels = run(zugzwang, case, data, ranks, threads, args.memory_cap, args.nice)
                 line = {"case": case, "ranks": ranks or 1, "mpi": bool(ranks), "threads_per_rank": threads,
                         "wall_s": round(wall, 3), "peak_mib_per_rank": peaks,
                         "levels": len(levels), "bytes_per_level": [b for _, _, b in levels],
                         "bytes_total": sum(b for _, _, b in levels)}
+                if args.memory_cap:
+                    line["memory_cap_mib"] = args.memory_cap
+                if peaks is None:
+                    line["capped_out"] = True
+                    print(json.dumps(line), flush=True)
+                    continue
                 if ranks is None:
                     threaded = wall if threaded is None else min(threaded, wall)
                 elif threaded:
