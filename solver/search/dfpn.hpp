@@ -31,6 +31,7 @@
 
 #include "core/common/hash.hpp"
 #include "solver/search/position_hash.hpp"
+#include "solver/search/proof_leaf.hpp"
 
 namespace zz {
 
@@ -207,15 +208,7 @@ class DfpnProver {
 
   // true: the attacker has won; false: it cannot win any more; nullopt: still open.
   std::optional<bool> settled(const Position& p, bool attacker_moves, int plies) const {
-    if (auto o = game_.outcome(p)) return attacker_moves ? o->value == Value::Win : o->value == Value::Loss;
-    if (auto o = oracle_(p)) {
-      const bool attacker_wins = attacker_moves ? o->value == Value::Win : o->value == Value::Loss;
-      return attacker_wins && o->remoteness <= plies;
-    }
-    if (plies == 0) return false;
-    if constexpr (requires { { game_.forced_within(p, attacker_moves, plies) } -> std::same_as<std::optional<bool>>; })
-      return game_.forced_within(p, attacker_moves, plies);
-    return std::nullopt;
+    return proof_leaf(game_, oracle_, p, attacker_moves, plies);
   }
 
   void search(const Position& p, bool attacker_moves, int plies, std::size_t depth, Number proof_limit,

@@ -8,6 +8,7 @@
 
 #include "core/tablut/engine/proof_game.hpp"
 #include "core/tablut/game.hpp"
+#include "solver/search/depth_first_proof.hpp"
 #include "solver/search/dfpn.hpp"
 #include "solver/search/oracle.hpp"
 #include "tests/tablut_engine/random_positions.hpp"
@@ -147,4 +148,47 @@ TEST_CASE("proof search with Tablut's quick verdicts and symmetric table agrees 
       }
   }
   CHECK(decisive > 40);
+}
+
+TEST_CASE("the depth-first prover with Tablut's quick verdicts agrees with df-pn") {
+  const Tablut plain;
+  const engine::ProofTablut quick;
+  const NoOracle none;
+  DfpnLimits limits;
+  limits.table_bits = 18;
+  DfpnProver<Tablut, NoOracle> reference(plain, none, limits);
+  DepthFirstProver<engine::ProofTablut, NoOracle> prover(quick, none, limits);
+  std::mt19937_64 rng(23);
+  int decisive = 0, compared = 0;
+  for (int n = 0; n < 120; ++n) {
+    const Position p = random_position(rng, 3, 5);
+    if (plain.outcome(p)) continue;
+    for (int plies = 1; plies <= 5; ++plies)
+      for (bool attacker : {true, false}) {
+        const auto a = reference.prove(p, attacker, plies), b = prover.prove(p, attacker, plies);
+        CAPTURE(plain.format(p));
+        CAPTURE(plies);
+        CAPTURE(attacker);
+        REQUIRE(a.status != ProofStatus::Unknown);
+        CHECK(a.status == b.status);
+        ++compared;
+        decisive += a.status == ProofStatus::Proven;
+        if (b.status == ProofStatus::Proven && attacker && b.proving_move >= 0) {
+          int i = 0;
+          plain.for_each_move(p, [&](Move m) {
+            if (i++ == b.proving_move) CHECK(reference.prove(plain.play(p, m), false, plies - 1).status == ProofStatus::Proven);
+          });
+        }
+      }
+  }
+  MESSAGE(compared, " questions, ", decisive, " proven");
+  CHECK(decisive > 40);
+  // From the start both find no forced win within 8 plies.
+  DepthFirstProver<engine::ProofTablut, NoOracle> start_prover(quick, none, limits);
+  DfpnProver<engine::ProofTablut, NoOracle> start_reference(quick, none, limits);
+  for (int plies = 1; plies <= 8; ++plies) {
+    CAPTURE(plies);
+    CHECK(start_prover.prove(plain.start(), plies % 2 == 1, plies).status == ProofStatus::Disproven);
+    CHECK(start_reference.prove(plain.start(), plies % 2 == 1, plies).status == ProofStatus::Disproven);
+  }
 }

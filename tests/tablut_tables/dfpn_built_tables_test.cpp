@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "solver/search/depth_first_proof.hpp"
 #include "solver/search/dfpn.hpp"
 #include "solver/search/oracle.hpp"
 #include "solver/table/store.hpp"
@@ -18,14 +19,15 @@ using namespace zz;
 using namespace zz::tablut;
 using namespace tablut_tables_test;
 
-TEST_CASE("df-pn agrees with every built table on sampled positions") {
+TEST_CASE("df-pn and the depth-first prover agree with every built table on sampled positions") {
   const char* dir = std::getenv("ZUGZWANG_TABLUT_DATA");
   REQUIRE_MESSAGE(dir != nullptr, "ZUGZWANG_TABLUT_DATA names no table directory");
   const Tablut g;
   const NoOracle none;
   DfpnLimits limits;
   limits.table_bits = 20;
-  DfpnProver<Tablut, NoOracle> prover(g, none, limits);
+  DfpnProver<Tablut, NoOracle> dfpn(g, none, limits);
+  DepthFirstProver<Tablut, NoOracle> depth_first(g, none, limits);
   std::mt19937_64 rng(29);
   int tiers = 0, decisive = 0;
   for (int pawns = 0; pawns <= 6; ++pawns)  // the solver tabulates at most six pawns
@@ -39,7 +41,8 @@ TEST_CASE("df-pn agrees with every built table on sampled positions") {
       const TierTable& table = store.load(m);
       ++tiers;
       MESSAGE("checking ", g.tier_name(m));
-      decisive += check_dfpn_on_samples(prover, g, m, table, rng, 12);
+      decisive += check_prover_on_samples(dfpn, g, m, table, rng, 12);
+      decisive += check_prover_on_samples(depth_first, g, m, table, rng, 12);
     }
   MESSAGE(tiers, " tables, ", decisive, " of their sampled (position, horizon) pairs decisive");
   CHECK(tiers >= 15);

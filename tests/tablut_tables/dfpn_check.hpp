@@ -1,7 +1,7 @@
 #pragma once
-// The check both df-pn tests make on a table: for sampled positions, df-pn (which reads no
-// table) proves "the side to move forces a win within n plies" and "the opponent does"
-// exactly when the table's value says so.
+// The check the proof-search tests make on a table: for sampled positions, the prover (df-pn
+// or the depth-first one, reading no table) proves "the side to move forces a win within n
+// plies" and "the opponent does" exactly when the table's value says so.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -14,9 +14,9 @@
 namespace tablut_tables_test {
 
 // Returns how many (position, horizon) answers were decisive (a win or loss within n).
-inline int check_dfpn_on_samples(zz::DfpnProver<zz::tablut::Tablut, zz::NoOracle>& prover,
-                                 const zz::tablut::Tablut& g, const zz::tablut::Material& m,
-                                 const zz::TierTable& table, std::mt19937_64& rng, int samples) {
+template <class Prover>
+int check_prover_on_samples(Prover& prover, const zz::tablut::Tablut& g, const zz::tablut::Material& m,
+                            const zz::TierTable& table, std::mt19937_64& rng, int samples) {
   using zz::Value;
   int decisive = 0;
   zz::tablut::Position p;

@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "solver/search/depth_first_proof.hpp"
 #include "solver/search/dfpn.hpp"
 #include "solver/search/oracle.hpp"
 #include "tests/tablut_tables/dfpn_check.hpp"
@@ -28,7 +29,27 @@ TEST_CASE("df-pn agrees with the tables on sampled positions of every tier up to
       const auto tables = solve(g, m);
       const TierTable& table = tables.at(g.tier_name(m));
       ++tiers;
-      decisive += check_dfpn_on_samples(prover, g, m, table, rng, 30);
+      decisive += check_prover_on_samples(prover, g, m, table, rng, 30);
+    }
+  CHECK(tiers == 10);
+  CHECK(decisive > 300);
+}
+
+TEST_CASE("the depth-first prover agrees with the tables on sampled positions of every tier up to three pieces") {
+  const Tablut g;
+  const NoOracle none;
+  DfpnLimits limits;
+  limits.table_bits = 18;
+  DepthFirstProver<Tablut, NoOracle> prover(g, none, limits);
+  std::mt19937_64 rng(71);
+  int tiers = 0, decisive = 0;
+  for (int white = 0; white <= 3; ++white)
+    for (int black = 0; white + black <= 3; ++black) {
+      const Material m = mat(white, black);
+      const auto tables = solve(g, m);
+      const TierTable& table = tables.at(g.tier_name(m));
+      ++tiers;
+      decisive += check_prover_on_samples(prover, g, m, table, rng, 30);
     }
   CHECK(tiers == 10);
   CHECK(decisive > 300);

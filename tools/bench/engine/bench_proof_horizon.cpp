@@ -5,7 +5,9 @@
 // One table serves every horizon (solver/search/dfpn.hpp), positions equal up to the 8
 // symmetries of the board share its entries, and the endgame tables of --data answer at the
 // leaves. Prints one JSON line per horizon: its result, nodes and seconds, and the totals.
-//   bench_proof_horizon [--plies N] [--seconds S] [--table-bits B] [--data DIR] [POSITION]
+// --depth-first asks the same questions of the depth-first prover
+// (solver/search/depth_first_proof.hpp) instead of df-pn.
+//   bench_proof_horizon [--plies N] [--seconds S] [--table-bits B] [--data DIR] [--depth-first] [POSITION]
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -13,11 +15,47 @@
 #include <string>
 
 #include "core/tablut/engine/proof_game.hpp"
+#include "solver/search/depth_first_proof.hpp"
 #include "tools/match/player.hpp"
+
+namespace {
+
+// Horizons 1..plies from root with `prover`, one JSON line each, then the totals.
+template <class Prover>
+void horizons(Prover& prover, const zz::tablut::Tablut& game, const zz::tablut::Position& root, int plies,
+              const char* method) {
+  using namespace zz;
+  const auto started = std::chrono::steady_clock::now();
+  std::uint64_t total = 0;
+  int proven_horizon = 0;
+  for (int n = 1; n <= plies; ++n) {
+    const bool mover_attacks = n % 2 == 1;
+    const auto t0 = std::chrono::steady_clock::now();
+    const ProofResult r = prover.prove(root, mover_attacks, n);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    total += r.nodes;
+    const char* result = r.status == ProofStatus::Proven      ? "proven"
+                         : r.status == ProofStatus::Disproven ? "disproven"
+                                                              : "unknown";
+    std::cout << "{\"method\":\"" << method << "\",\"horizon\":" << n << ",\"attacker\":\""
+              << ((root.turn == tablut::Color::White) == mover_attacks ? "White" : "Black") << "\",\"result\":\""
+              << result << "\",\"nodes\":" << r.nodes << ",\"seconds\":" << s << ",\"nps\":"
+              << static_cast<long>(r.nodes / std::max(s, 1e-9)) << "}" << std::endl;
+    if (r.status != ProofStatus::Disproven) break;
+    proven_horizon = n;
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::cout << "{\"method\":\"" << method << "\",\"position\":\"" << game.format(root)
+            << "\",\"no_forced_win_within\":" << proven_horizon << ",\"nodes\":" << total << ",\"seconds\":" << s
+            << "}" << std::endl;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace zz;
   int plies = 10, table_bits = 24;
+  bool depth_first = false;
   double seconds = 600;
   std::string data = "/nonexistent-zugzwang-tables", position = "start";
   for (int i = 1; i < argc; ++i) {
@@ -26,6 +64,7 @@ int main(int argc, char** argv) {
     else if (a == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
     else if (a == "--table-bits" && i + 1 < argc) table_bits = std::atoi(argv[++i]);
     else if (a == "--data" && i + 1 < argc) data = argv[++i];
+    else if (a == "--depth-first") depth_first = true;
     else position = a;
   }
   const tablut::Tablut game;
@@ -39,26 +78,11 @@ int main(int argc, char** argv) {
   limits.max_nodes = ~std::uint64_t{0} >> 1;
   limits.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(seconds));
-  DfpnProver<tablut::engine::ProofTablut, match::TablutProbe> prover(proof_game, probe, limits);
-  std::uint64_t total = 0;
-  int proven_horizon = 0;
-  for (int n = 1; n <= plies; ++n) {
-    const bool mover_attacks = n % 2 == 1;
-    const auto t0 = std::chrono::steady_clock::now();
-    const ProofResult r = prover.prove(root, mover_attacks, n);
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    total += r.nodes;
-    const char* result = r.status == ProofStatus::Proven      ? "proven"
-                         : r.status == ProofStatus::Disproven ? "disproven"
-                                                              : "unknown";
-    std::cout << "{\"horizon\":" << n << ",\"attacker\":\""
-              << ((root.turn == tablut::Color::White) == mover_attacks ? "White" : "Black") << "\",\"result\":\""
-              << result << "\",\"nodes\":" << r.nodes << ",\"seconds\":" << s << ",\"nps\":"
-              << static_cast<long>(r.nodes / std::max(s, 1e-9)) << "}" << std::endl;
-    if (r.status != ProofStatus::Disproven) break;
-    proven_horizon = n;
+  if (depth_first) {
+    DepthFirstProver<tablut::engine::ProofTablut, match::TablutProbe> prover(proof_game, probe, limits);
+    horizons(prover, game, root, plies, "depth-first");
+  } else {
+    DfpnProver<tablut::engine::ProofTablut, match::TablutProbe> prover(proof_game, probe, limits);
+    horizons(prover, game, root, plies, "df-pn");
   }
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << "{\"position\":\"" << game.format(root) << "\",\"no_forced_win_within\":" << proven_horizon
-            << ",\"nodes\":" << total << ",\"seconds\":" << s << "}" << std::endl;
 }

@@ -1,0 +1,172 @@
+#pragma once
+// Depth-first proof search for the question df-pn answers (solver/search/dfpn.hpp): does the
+// attacker force a win within N plies? Exact like it, for the case where df-pn's own way
+// costs most: a disproof many plies deep. df-pn numbers every child of a node before it
+// descends, so a defender's node costs all of its moves; a disproof needs one defender move
+// per node, and the first one tried usually holds. Here, at the node of the side to move:
+//   1. the move that decided this position at an earlier horizon (kept in the table),
+//   2. then every child the quick verdict (proof_leaf.hpp) decides for the side to move,
+//   3. then the other children in move order, searched in full;
+// the first child that goes the mover's way decides; if none does, the node goes the other
+// way. The table keeps, per position (mirror images share it when the game's hash does) and
+// attacker, the shortest horizon at which the attacker's win is proven, the longest at which
+// it is disproven (each holds for longer, resp. shorter horizons), and the deciding move, so
+// iterating horizons 1, 2, 3, ... starts every node with the move that held last time.
+// Repetitions play no part, for the reason dfpn.hpp gives.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/common/hash.hpp"
+#include "solver/search/dfpn.hpp"
+#include "solver/search/position_hash.hpp"
+#include "solver/search/proof_leaf.hpp"
+
+namespace zz {
+
+template <Hashable G, class Oracle>
+class DepthFirstProver {
+  using Position = typename G::Position;
+
+ public:
+  // limits.progress is not called; table_bits sizes the table (16-byte entries).
+  DepthFirstProver(const G& game, const Oracle& oracle, const DfpnLimits& limits)
+      : game_(game), oracle_(oracle), limits_(limits), table_(std::size_t{1} << std::max(limits.table_bits, 2)) {}
+
+  ProofResult prove(const Position& root, bool attacker_moves, int plies) {
+    nodes_ = 0;
+    stopped_ = false;
+    if (auto done = proof_leaf(game_, oracle_, root, attacker_moves, plies))
+      return {*done ? ProofStatus::Proven : ProofStatus::Disproven, 1, false};
+    frames_.assign(static_cast<std::size_t>(plies) + 1, Frame{});
+    const std::optional<bool> won = search(root, attacker_moves, plies, 0);
+    ProofResult result{!won ? ProofStatus::Unknown : *won ? ProofStatus::Proven : ProofStatus::Disproven, nodes_};
+    if (won && *won && attacker_moves) {
+      const Entry* e = find(key(root, true));
+      result.proving_move = e && e->move != kNoMove ? e->move : -1;
+    }
+    return result;
+  }
+
+ private:
+  static constexpr std::uint16_t kNever = 0xFFFF;
+  static constexpr std::uint8_t kNoMove = 0xFF;
+  static constexpr int kWays = 4;
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint16_t proven_at = kNever;     // the attacker wins within this many plies (or more)
+    std::uint16_t disproven_to = kNever;  // ... and not within this many (or fewer)
+    std::uint8_t move = kNoMove;          // the move that decided, in for_each_move order
+  };
+  static_assert(sizeof(Entry) == 16);
+  // The children of a node, and what the quick verdict says of each (-1: nothing).
+  struct Frame {
+    std::vector<Position> children;
+    std::vector<std::int8_t> leaf;
+  };
+
+  std::uint64_t key(const Position& p, bool attacker_moves) const {
+    return hash_combine(position_hash(game_, p), attacker_moves ? 0x5bd1e995u : 0x1b873593u) | 1;
+  }
+  Entry* bucket_of(std::uint64_t k) { return &table_[(k & (table_.size() / kWays - 1)) * kWays]; }
+  Entry* find(std::uint64_t k) {
+    Entry* bucket = bucket_of(k);
+    for (int w = 0; w < kWays; ++w)
+      if (bucket[w].key == k) return &bucket[w];
+    return nullptr;
+  }
+  // Four-way buckets: a new entry evicts the one settled at the shortest horizon, the
+  // cheapest to settle again.
+  void store(std::uint64_t k, int plies, bool won, std::uint8_t move) {
+    Entry* e = find(k);
+    if (!e) {
+      Entry* bucket = bucket_of(k);
+      e = &bucket[0];
+      auto reach = [](const Entry& x) {
+        return std::max(x.proven_at == kNever ? 0 : x.proven_at, x.disproven_to == kNever ? 0 : x.disproven_to);
+      };
+      for (int w = 1; w < kWays; ++w)
+        if (reach(bucket[w]) < reach(*e)) e = &bucket[w];
+      *e = Entry{};
+      e->key = k;
+    }
+    const auto h = static_cast<std::uint16_t>(std::min(plies, 0xFFFE));
+    if (won) {
+      if (e->proven_at == kNever || h < e->proven_at) e->proven_at = h;
+    } else if (e->disproven_to == kNever || h > e->disproven_to) {
+      e->disproven_to = h;
+    }
+    if (move != kNoMove) e->move = move;
+  }
+
+  bool out_of_time() const {
+    return std::chrono::steady_clock::now() > limits_.deadline ||
+           (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
+  }
+
+  // Whether the attacker wins within `plies` from p (whose verdict proof_leaf left open);
+  // nullopt when the limits stopped the search.
+  std::optional<bool> search(const Position& p, bool attacker_moves, int plies, std::size_t depth) {
+    if (++nodes_ >= limits_.max_nodes || ((nodes_ & 1023) == 0 && out_of_time())) stopped_ = true;
+    if (stopped_) return std::nullopt;
+    const std::uint64_t self = key(p, attacker_moves);
+    std::uint8_t remembered = kNoMove;
+    if (const Entry* e = find(self)) {
+      if (e->proven_at != kNever && plies >= e->proven_at) return true;
+      if (e->disproven_to != kNever && plies <= e->disproven_to) return false;
+      remembered = e->move;
+    }
+    Frame& f = frames_[depth];
+    f.children.clear();
+    game_.for_each_move(p, [&](const auto& m) { f.children.push_back(game_.play(p, m)); });
+    const std::size_t n = f.children.size();
+    if (n == 0) {  // as df-pn: a node without moves is no win
+      store(self, plies, false, kNoMove);
+      return false;
+    }
+    if (n > kNoMove) throw std::logic_error("more moves than the depth-first prover numbers");
+    // The mover decides the node with a child whose verdict is `wanted`: the attacker with a
+    // win, the defender with a child the attacker does not win.
+    const bool wanted = attacker_moves;
+    const auto decided = [&](std::size_t i) {
+      store(self, plies, wanted, static_cast<std::uint8_t>(i));
+      return wanted;
+    };
+    const auto descend = [&](std::size_t i) {
+      const Position child = f.children[i];  // deeper frames do not touch this one, but be plain
+      return search(child, !attacker_moves, plies - 1, depth + 1);
+    };
+    if (remembered < n && !proof_leaf(game_, oracle_, f.children[remembered], !attacker_moves, plies - 1)) {
+      const auto r = descend(remembered);
+      if (!r) return std::nullopt;
+      if (*r == wanted) return decided(remembered);
+    }
+    f.leaf.assign(n, -1);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (auto v = proof_leaf(game_, oracle_, f.children[i], !attacker_moves, plies - 1)) {
+        if (*v == wanted) return decided(i);
+        f.leaf[i] = static_cast<std::int8_t>(*v);
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (f.leaf[i] >= 0 || i == remembered) continue;
+      const auto r = descend(i);
+      if (!r) return std::nullopt;
+      if (*r == wanted) return decided(i);
+    }
+    store(self, plies, !wanted, kNoMove);
+    return !wanted;
+  }
+
+  const G& game_;
+  const Oracle& oracle_;
+  DfpnLimits limits_;
+  std::vector<Entry> table_;
+  std::vector<Frame> frames_;
+  std::uint64_t nodes_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace zz
