@@ -23,6 +23,7 @@
 #include "solver/search/dfpn.hpp"
 #include "solver/search/position_hash.hpp"
 #include "solver/search/proof_leaf.hpp"
+#include "solver/search/proof_table.hpp"
 
 namespace zz {
 
@@ -33,7 +34,7 @@ class DepthFirstProver {
  public:
   // limits.progress is not called; table_bits sizes the table (16-byte entries).
   DepthFirstProver(const G& game, const Oracle& oracle, const DfpnLimits& limits)
-      : game_(game), oracle_(oracle), limits_(limits), table_(std::size_t{1} << std::max(limits.table_bits, 2)) {}
+      : game_(game), oracle_(oracle), limits_(limits), table_(limits.table_bits) {}
 
   ProofResult prove(const Position& root, bool attacker_moves, int plies) {
     nodes_ = 0;
@@ -53,7 +54,7 @@ class DepthFirstProver {
  private:
   static constexpr std::uint16_t kNever = 0xFFFF;
   static constexpr std::uint8_t kNoMove = 0xFF;
-  static constexpr int kWays = 4;
+  static constexpr int kWays = kProofBucketWays;
   struct Entry {
     std::uint64_t key = 0;
     std::uint16_t proven_at = kNever;     // the attacker wins within this many plies (or more)
@@ -67,22 +68,14 @@ class DepthFirstProver {
     std::vector<std::int8_t> leaf;
   };
 
-  std::uint64_t key(const Position& p, bool attacker_moves) const {
-    return hash_combine(position_hash(game_, p), attacker_moves ? 0x5bd1e995u : 0x1b873593u) | 1;
-  }
-  Entry* bucket_of(std::uint64_t k) { return &table_[(k & (table_.size() / kWays - 1)) * kWays]; }
-  Entry* find(std::uint64_t k) {
-    Entry* bucket = bucket_of(k);
-    for (int w = 0; w < kWays; ++w)
-      if (bucket[w].key == k) return &bucket[w];
-    return nullptr;
-  }
+  std::uint64_t key(const Position& p, bool attacker_moves) const { return proof_key(game_, p, attacker_moves); }
+  Entry* find(std::uint64_t k) { return table_.find(k); }
   // Four-way buckets: a new entry evicts the one settled at the shortest horizon, the
   // cheapest to settle again.
   void store(std::uint64_t k, int plies, bool won, std::uint8_t move) {
     Entry* e = find(k);
     if (!e) {
-      Entry* bucket = bucket_of(k);
+      Entry* bucket = table_.bucket(k);
       e = &bucket[0];
       auto reach = [](const Entry& x) {
         return std::max(x.proven_at == kNever ? 0 : x.proven_at, x.disproven_to == kNever ? 0 : x.disproven_to);
@@ -163,7 +156,7 @@ class DepthFirstProver {
   const G& game_;
   const Oracle& oracle_;
   DfpnLimits limits_;
-  std::vector<Entry> table_;
+  ProofBuckets<Entry> table_;
   std::vector<Frame> frames_;
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;

@@ -32,6 +32,7 @@
 #include "core/common/hash.hpp"
 #include "solver/search/position_hash.hpp"
 #include "solver/search/proof_leaf.hpp"
+#include "solver/search/proof_table.hpp"
 
 namespace zz {
 
@@ -70,7 +71,7 @@ class DfpnProver {
 
  public:
   DfpnProver(const G& game, const Oracle& oracle, const DfpnLimits& limits)
-      : game_(game), oracle_(oracle), limits_(limits), table_(std::size_t{1} << std::max(limits.table_bits, 2)) {}
+      : game_(game), oracle_(oracle), limits_(limits), table_(limits.table_bits) {}
 
   // New limits for the next searches; the table and what it knows stay (a prover kept across
   // the moves of a game reuses its proofs and allocates nothing more).
@@ -130,7 +131,7 @@ class DfpnProver {
   struct Numbers {
     Number proof, disproof;
   };
-  static constexpr int kWays = 4;
+  static constexpr int kWays = kProofBucketWays;
   static constexpr std::uint16_t kNever = 0xFFFF;
   // One position and attacker, every horizon: the horizons already settled, and the numbers
   // of the horizon `plies` being searched.
@@ -161,16 +162,8 @@ class DfpnProver {
            (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
   }
 
-  std::uint64_t key(const Position& p, bool attacker_moves) const {
-    return hash_combine(position_hash(game_, p), attacker_moves ? 0x5bd1e995u : 0x1b873593u) | 1;
-  }
-  Entry* bucket_of(std::uint64_t k) { return &table_[(k & (table_.size() / kWays - 1)) * kWays]; }
-  Entry* find(std::uint64_t k) {
-    Entry* bucket = bucket_of(k);
-    for (int w = 0; w < kWays; ++w)
-      if (bucket[w].key == k) return &bucket[w];
-    return nullptr;
-  }
+  std::uint64_t key(const Position& p, bool attacker_moves) const { return proof_key(game_, p, attacker_moves); }
+  Entry* find(std::uint64_t k) { return table_.find(k); }
   static Numbers numbers_at(const Entry& e, int plies) {
     if (e.proven_at != kNever && plies >= e.proven_at) return {0, kInfinity};
     if (e.disproven_to != kNever && plies <= e.disproven_to) return {kInfinity, 0};
@@ -187,7 +180,7 @@ class DfpnProver {
   void store(std::uint64_t k, int plies, Numbers n, std::uint64_t work = 0) {
     Entry* e = find(k);
     if (!e) {
-      Entry* bucket = bucket_of(k);
+      Entry* bucket = table_.bucket(k);
       e = &bucket[0];
       for (int w = 1; w < kWays; ++w)
         if (bucket[w].work < e->work) e = &bucket[w];
@@ -286,7 +279,7 @@ class DfpnProver {
   const G& game_;
   const Oracle& oracle_;
   DfpnLimits limits_;
-  std::vector<Entry> table_;
+  ProofBuckets<Entry> table_;
   std::vector<std::vector<Child>> frames_;  // one move list per depth, reused
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
