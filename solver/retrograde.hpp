@@ -235,12 +235,21 @@ class RetrogradeSolver {
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
   }
 
-  // Whether p's in-tier neighbours are known to have distinct indices (solver/game.hpp).
+  // Whether p's in-tier neighbours are known to have distinct indices, and whether move m of
+  // p is known to stay in the tier without playing it (solver/game.hpp).
   bool neighbours_distinct(const Position& p) const {
     if constexpr (HasDistinctNeighbours<G>) {
       return game_.neighbours_distinct(p);
     } else {
       (void)p;
+      return false;
+    }
+  }
+  bool stays_in_tier(const Position& p, const typename G::Move& m) const {
+    if constexpr (HasInTierTest<G>) {
+      return game_.stays_in_tier(p, m);
+    } else {
+      (void)p, (void)m;
       return false;
     }
   }
@@ -253,27 +262,22 @@ class RetrogradeSolver {
                retro_detail::ExternalSummary& ext, bool count_only = false) const {
     int count = 0;
     bool any = false, transient = false;
+    // An in-tier child: counted, and ranked unless count_only (then c may be null, unplayed).
+    const auto add_inside = [&](const Position* c) {
+      if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
+      if (!count_only) inside[count] = game_.rank(*c);
+      ++count;
+    };
     game_.for_each_move(p, [&](const auto& m) {
       any = true;
-      if constexpr (HasInTierTest<G>) {
-        if (count_only && game_.stays_in_tier(p, m)) {
-          if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
-          ++count;
-          return;
-        }
-      }
+      if (count_only && stays_in_tier(p, m)) return add_inside(nullptr);
       const Position c = game_.play(p, m);
       if (is_transient(c)) {
         transient = true;
         return;
       }
       const Tier ct = game_.tier_of(c);
-      if (ct == tier_) {
-        if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
-        if (count_only) ++count;
-        else inside[count++] = game_.rank(c);
-        return;
-      }
+      if (ct == tier_) return add_inside(&c);
       const Outcome o = external(ct, c);
       switch (o.value) {
         case Value::Loss:

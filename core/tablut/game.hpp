@@ -110,8 +110,7 @@ class Tablut {
   // king to an escape does not end the game: its child is in p's tier, and the solver counts
   // it without playing it. (A move that does either is simply played.)
   bool stays_in_tier(const Position& p, const Move& m) const {
-    if (p.turn == Color::White) return (neighbours(m.to) & p.black) == 0 && !(m.from == p.king && has(kEscapes, m.to));
-    return (neighbours(m.to) & p.white_pieces()) == 0;
+    return !ends_next_to_enemy(p, m) && !(m.from == p.king && has(kEscapes, m.to));
   }
   // Lets the solver count p's in-tier children without ranking them (table_index.hpp).
   bool neighbours_distinct(const Position& p) const;

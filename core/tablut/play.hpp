@@ -17,17 +17,23 @@ inline bool king_captured(Bitboard black, int king, int beyond) {
   return beyond != kNoSquare && has(black | kCamps, beyond);
 }
 
+// Whether move m of p ends next to an enemy piece. Only the piece that moved captures, and
+// only its neighbours, so a move for which this is false captures nothing.
+inline bool ends_next_to_enemy(const Position& p, Move m) {
+  return (neighbours(m.to) & (p.turn == Color::White ? p.black : p.white_pieces())) != 0;
+}
+
 // The position after a legal move m.
 inline Position play(const Position& p, Move m) {
   Position q = p;
   const Bitboard path = bit(m.from) | bit(m.to);
   const int to = m.to;
   // Most moves end next to no enemy piece and capture nothing: one test skips the search.
-  const Bitboard around = neighbours(to);
+  const bool may_capture = ends_next_to_enemy(p, m);
   if (p.turn == Color::White) {
     if (p.king == m.from) q.king = m.to;
     else q.white ^= path;
-    if ((around & q.black) == 0) {
+    if (!may_capture) {
       q.turn = Color::Black;
       return q;
     }
@@ -37,7 +43,7 @@ inline Position play(const Position& p, Move m) {
         q.black &= ~bit(s.next);
   } else {
     q.black ^= path;
-    if ((around & q.white_pieces()) == 0) {
+    if (!may_capture) {
       q.turn = Color::White;
       return q;
     }

@@ -14,12 +14,10 @@
 // iterating horizons 1, 2, 3, ... starts every node with the move that held last time.
 // Repetitions play no part, for the reason dfpn.hpp gives.
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
-#include "core/common/hash.hpp"
 #include "solver/search/dfpn.hpp"
 #include "solver/search/position_hash.hpp"
 #include "solver/search/proof_leaf.hpp"
@@ -62,7 +60,9 @@ class DepthFirstProver {
     std::uint8_t move = kNoMove;          // the move that decided, in for_each_move order
   };
   static_assert(sizeof(Entry) == 16);
-  // The children of a node, and what the quick verdict says of each (-1: nothing).
+  // What the quick verdict says of a child.
+  static constexpr std::int8_t kOpen = -1, kNoWin = 0, kWin = 1;
+  // The children of a node, and the quick verdict on each.
   struct Frame {
     std::vector<Position> children;
     std::vector<std::int8_t> leaf;
@@ -94,15 +94,10 @@ class DepthFirstProver {
     if (move != kNoMove) e->move = move;
   }
 
-  bool out_of_time() const {
-    return std::chrono::steady_clock::now() > limits_.deadline ||
-           (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
-  }
-
   // Whether the attacker wins within `plies` from p (whose verdict proof_leaf left open);
   // nullopt when the limits stopped the search.
   std::optional<bool> search(const Position& p, bool attacker_moves, int plies, std::size_t depth) {
-    if (++nodes_ >= limits_.max_nodes || ((nodes_ & 1023) == 0 && out_of_time())) stopped_ = true;
+    if (++nodes_ >= limits_.max_nodes || ((nodes_ & 1023) == 0 && limits_.out_of_time())) stopped_ = true;
     if (stopped_) return std::nullopt;
     const std::uint64_t self = key(p, attacker_moves);
     std::uint8_t remembered = kNoMove;
@@ -127,24 +122,29 @@ class DepthFirstProver {
       store(self, plies, wanted, static_cast<std::uint8_t>(i));
       return wanted;
     };
-    const auto descend = [&](std::size_t i) {
-      const Position child = f.children[i];  // deeper frames do not touch this one, but be plain
-      return search(child, !attacker_moves, plies - 1, depth + 1);
+    const auto descend = [&](std::size_t i) { return search(f.children[i], !attacker_moves, plies - 1, depth + 1); };
+    const std::int8_t wanted_leaf = wanted ? kWin : kNoWin;
+    f.leaf.assign(n, kOpen);
+    const auto look = [&](std::size_t i) {
+      if (auto v = proof_leaf(game_, oracle_, f.children[i], !attacker_moves, plies - 1)) f.leaf[i] = *v ? kWin : kNoWin;
     };
-    if (remembered < n && !proof_leaf(game_, oracle_, f.children[remembered], !attacker_moves, plies - 1)) {
-      const auto r = descend(remembered);
-      if (!r) return std::nullopt;
-      if (*r == wanted) return decided(remembered);
-    }
-    f.leaf.assign(n, -1);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (auto v = proof_leaf(game_, oracle_, f.children[i], !attacker_moves, plies - 1)) {
-        if (*v == wanted) return decided(i);
-        f.leaf[i] = static_cast<std::int8_t>(*v);
+    // 1. The move that held last time, searched at once unless its verdict is quick.
+    if (remembered < n) {
+      look(remembered);
+      if (f.leaf[remembered] == kOpen) {
+        const auto r = descend(remembered);
+        if (!r) return std::nullopt;
+        if (*r == wanted) return decided(remembered);
       }
     }
+    // 2. A child the quick verdict gives the mover.
     for (std::size_t i = 0; i < n; ++i) {
-      if (f.leaf[i] >= 0 || i == remembered) continue;
+      if (i != remembered) look(i);
+      if (f.leaf[i] == wanted_leaf) return decided(i);
+    }
+    // 3. The rest, searched in full.
+    for (std::size_t i = 0; i < n; ++i) {
+      if (f.leaf[i] != kOpen || i == remembered) continue;
       const auto r = descend(i);
       if (!r) return std::nullopt;
       if (*r == wanted) return decided(i);

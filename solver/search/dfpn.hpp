@@ -29,7 +29,6 @@
 #include <optional>
 #include <vector>
 
-#include "core/common/hash.hpp"
 #include "solver/search/position_hash.hpp"
 #include "solver/search/proof_leaf.hpp"
 #include "solver/search/proof_table.hpp"
@@ -61,6 +60,11 @@ struct DfpnLimits {
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop the search
   // Called every 2^16 nodes from the searching thread.
   std::function<void(const ProofProgress&)> progress;
+
+  // The deadline has passed or another thread asked for a stop.
+  bool out_of_time() const {
+    return std::chrono::steady_clock::now() > deadline || (stop && stop->load(std::memory_order_relaxed));
+  }
 };
 
 template <Hashable G, class Oracle>
@@ -157,11 +161,6 @@ class DfpnProver {
   static Number add(Number a, Number b) { return a >= kInfinity - b ? kInfinity : a + b; }
   static Number sub(Number a, Number b) { return a == kInfinity ? kInfinity : (a > b ? a - b : 0); }
 
-  bool out_of_time() const {
-    return std::chrono::steady_clock::now() > limits_.deadline ||
-           (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
-  }
-
   std::uint64_t key(const Position& p, bool attacker_moves) const { return proof_key(game_, p, attacker_moves); }
   Entry* find(std::uint64_t k) { return table_.find(k); }
   static Numbers numbers_at(const Entry& e, int plies) {
@@ -207,7 +206,7 @@ class DfpnProver {
   void search(const Position& p, bool attacker_moves, int plies, std::size_t depth, Number proof_limit,
               Number disproof_limit) {
     const std::uint64_t nodes_before = nodes_;
-    if (++nodes_ >= limits_.max_nodes || ((nodes_ & 15) == 0 && out_of_time())) {
+    if (++nodes_ >= limits_.max_nodes || ((nodes_ & 15) == 0 && limits_.out_of_time())) {
       stopped_ = true;
       return;
     }
