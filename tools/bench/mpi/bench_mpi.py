@@ -53,7 +53,9 @@ def cgroup_root():
     v1 = Path("/sys/fs/cgroup/memory")
     if (v1 / "memory.limit_in_bytes").exists():
         return v1, "memory.limit_in_bytes"
-    sys.exit("--memory-cap: no writable memory cgroup (v2 with the memory controller, or v1) here")
+    print("bench_mpi: --memory-cap: no writable memory cgroup (v2 with the memory controller, or v1) here",
+          file=sys.stderr)
+    sys.exit(2)
 
 
 # Each rank under /usr/bin/time, writing its own peak (the rank number comes from mpirun). With a
@@ -124,6 +126,11 @@ def main():
     parser.add_argument("--memory-cap", type=int, metavar="MIB", help="hold every rank in a cgroup of this many MiB")
     parser.add_argument("--nice", type=int, default=0, help="niceness of the solves")
     args = parser.parse_args()
+    unknown = [c for c in args.cases.split(",") if c not in CASES]
+    if unknown:
+        parser.error(f"unknown case {unknown[0]!r} (cases: {', '.join(CASES)})")
+    if args.memory_cap is not None and args.memory_cap <= 0:
+        parser.error("--memory-cap must be a positive number of MiB")
     zugzwang = str(Path(args.zugzwang).resolve())
     scratch = Path(tempfile.mkdtemp(prefix="zugzwang-bench-mpi-"))
     cores = args.ranks * args.threads
