@@ -38,8 +38,8 @@ struct SolveRequest {
   const std::atomic<bool>* stop = nullptr;  // set it to stop the solve (Cancelled is thrown)
   // The ranks of a distributed job (every rank makes the same call); nullptr: this process.
   Communicator* comm = nullptr;
-  // The summary of the solved game (per-side counts, the start position): one rank of a
-  // distributed job is enough.
+  // The summary of the solved game (per-side counts, the start position). The ranks of a
+  // distributed job share out its counting, so all of them must ask for it, or none.
   bool summary = true;
 };
 

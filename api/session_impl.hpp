@@ -3,6 +3,7 @@
 // once. Capabilities a game lacks (tables, material selection, search) are refused with a
 // reason. Each game instantiates it in its own file (session_<game>.cpp).
 #include <chrono>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -636,7 +637,7 @@ class GameSession final : public Session {
       r.total.entries += t.stats.entries;
     }
     if constexpr (requires(const Position& q) { game_.orbit_size(q); })
-      if (request.summary) add_raw_counts(r, order);
+      if (request.summary) add_raw_counts(r, order, request.comm);
     if (request.material.empty() && request.summary) {
       r.start = query_position(game_.start());
       for (const LineStep& s : line_from(game_.start())) r.start_line.push_back(s.move);
@@ -646,9 +647,10 @@ class GameSession final : public Session {
   }
 
   // For games whose index reduces by symmetry: counts per side to move, per index entry
-  // and per position, and an example of the longest win (the first in index order).
+  // and per position, and an example of the longest win (the first in index order). The
+  // ranks of a distributed job each count the slots they solve and add up (collective).
   template <class Tiers>
-  void add_raw_counts(SolveReport& report, const Tiers& tiers) {
+  void add_raw_counts(SolveReport& report, const Tiers& tiers, Communicator* comm) {
     struct Counts {
       // [side][value], sides in the order of player_name(start, true / false)
       std::array<std::array<std::uint64_t, 3>, 2> reduced{}, raw{};
@@ -657,16 +659,29 @@ class GameSession final : public Session {
     const Position start = game_.start();
     const std::string_view first = G::player_name(start, true);
     const std::array<std::string, 2> names{std::string(first), std::string(G::player_name(start, false))};
+    // The ranks' counts summed, and the first longest win of all.
+    const auto add_up = [](Counts& c, Communicator& comm) {
+      for (int side = 0; side < 2; ++side) {
+        comm.sum(c.reduced[side]);
+        comm.sum(c.raw[side]);
+      }
+      constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::min();
+      const std::int64_t first = c.first_longest == ~std::uint64_t{0} ? kNone : -static_cast<std::int64_t>(c.first_longest);
+      const std::int64_t all = comm.max(first);
+      c.first_longest = all == kNone ? ~std::uint64_t{0} : static_cast<std::uint64_t>(-all);
+    };
     std::uint64_t total_raw = 0;
     for (std::size_t k = 0; k < tiers.size(); ++k) {
       const auto& tier = tiers[k];
       const TierTable& table = store_->load(tier);
       const int longest = table.stats().longest_win;
-      const Counts counts = tbb::parallel_reduce(
-          tbb::blocked_range<std::uint64_t>(0, table.size(), 1 << 14), Counts{},
+      const Ownership mine = comm ? Ownership(table.size(), comm->rank(), comm->size()) : Ownership(table.size(), 0, 1);
+      Counts counts = tbb::parallel_reduce(
+          tbb::blocked_range<std::uint64_t>(0, mine.size(), 1 << 14), Counts{},
           [&](const tbb::blocked_range<std::uint64_t>& range, Counts c) {
             Position p;
-            for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+            for (std::uint64_t l = range.begin(); l != range.end(); ++l) {
+              const std::uint64_t i = mine.global(l);
               if (!table.used(i) || !game_.unrank(tier, i, p)) continue;
               const Outcome o = table.outcome(i);
               const int side = G::player_name(p, true) == first ? 0 : 1;
@@ -686,6 +701,7 @@ class GameSession final : public Session {
             a.first_longest = std::min(a.first_longest, b.first_longest);
             return a;
           });
+      if (comm) add_up(counts, *comm);
       RawCounts raw;
       for (int side = 0; side < 2; ++side) {
         const auto& n = counts.reduced[side];

@@ -1,7 +1,7 @@
 #pragma once
 // Parallel, level-synchronous backward induction over one tier of an Enumerable game, by
-// one process or by the ranks of a distributed job, each owning a contiguous slice of the
-// tier's index (solver/distributed/communicator.hpp).
+// one process or by the ranks of a distributed job, each owning about 1/N of the tier's
+// index in grains dealt out in turn (Ownership, solver/distributed/communicator.hpp).
 //
 // Level 0 holds the terminal positions; a position is decided at level L when
 //   - some child is lost in L-1 plies (it is won in L), or
@@ -13,13 +13,13 @@
 //
 // With un-moves (Unmovable games) each level is found from the previous one through
 // predecessors, counting for every position its in-tier children not yet known to be won.
-// The positions of a level are not listed: each level is one parallel pass over the slice
+// The positions of a level are not listed: each level is one parallel pass over the slots
 // that un-moves from the positions the state array shows decided at the previous level and
 // decides the positions whose recorded external win or loss floor falls due, skipping
 // blocks of slots flagged as having nothing to do. Lists of 8-byte indices would cost more
 // than the 5 bytes per slot of the arrays themselves (in Tablut nearly every position with
 // White to move is decided at level 1), and no faster: each pass touches 2 bytes per slot
-// of the blocks it visits. A predecessor in another rank's slice becomes a message to that
+// of the blocks it visits. A predecessor held by another rank becomes a message to that
 // rank: the ranks exchange them in bounded batches during the pass, and each applies what
 // it receives exactly as it applies its own (the operations of one level commute).
 // Without un-moves, each level is a parallel sweep over the undecided positions. Positions
@@ -146,20 +146,20 @@ class RetrogradeSolver {
   RetrogradeSolver(const G& game, Tier tier, std::span<const SolvedTier<Tier>> solved, const SolveOptions& options)
       : game_(game), tier_(tier), solved_(solved), options_(options), name_(game.tier_name(tier)),
         comm_(options.comm ? *options.comm : local_), entries_(game.tier_size(tier)),
-        slice_(slice_of(entries_, comm_.rank(), comm_.size())) {}
+        owned_(entries_, comm_.rank(), comm_.size()) {}
 
-  // The slice of the index this rank solves.
-  Slice slice() const { return slice_; }
+  // The slots of the index this rank solves.
+  const Ownership& ownership() const { return owned_; }
 
   // The whole tier's table; only for a job of one rank.
   TierTable solve() {
-    if (comm_.size() != 1) throw std::logic_error("solve() of one slice: use solve_slice()");
-    return TierTable(solve_slice());
+    if (comm_.size() != 1) throw std::logic_error("solve() of one rank's slots: use solve_owned()");
+    return TierTable(solve_owned());
   }
 
-  // The codes of this rank's slice (see codes.hpp).
-  std::vector<Code> solve_slice() {
-    const std::uint64_t n = slice_.size();
+  // The codes of this rank's slots, in the order of its arrays (see codes.hpp, Ownership).
+  std::vector<Code> solve_owned() {
+    const std::uint64_t n = owned_.size();
     state_.assign(n, retro_detail::kUndecided);
     bool unmoves = false;
     if constexpr (Unmovable<G>) unmoves = !options_.force_sweeps;
@@ -191,9 +191,9 @@ class RetrogradeSolver {
 
  private:
   bool distributed() const { return comm_.size() > 1; }
-  std::uint64_t local(std::uint64_t i) const { return i - slice_.begin; }
+  std::uint64_t local(std::uint64_t i) const { return owned_.local(i); }
 
-  // State of a slot of this slice, by its index in the tier.
+  // State of a slot of this rank, by its index in the tier.
   Code load(std::uint64_t i) const {
     return std::atomic_ref<const Code>(state_[local(i)]).load(std::memory_order_relaxed);
   }
@@ -201,9 +201,9 @@ class RetrogradeSolver {
     Code expected = retro_detail::kUndecided;
     return std::atomic_ref<Code>(state_[local(i)]).compare_exchange_strong(expected, c, std::memory_order_relaxed);
   }
-  // State of any slot of the tier: this slice's, or another rank's as last fetched.
+  // State of any slot of the tier: this rank's, or another rank's as last fetched.
   Code code_of(std::uint64_t i) const {
-    if (slice_.contains(i)) return load(i);
+    if (owned_.owns(i)) return load(i);
     const auto it = std::lower_bound(remote_index_.begin(), remote_index_.end(), i);
     if (it == remote_index_.end() || *it != i) throw std::logic_error("slot of another rank not fetched in " + name_);
     return remote_code_[static_cast<std::size_t>(it - remote_index_.begin())];
@@ -300,14 +300,15 @@ class RetrogradeSolver {
     tbb::enumerable_thread_specific<retro_detail::PendingLevels> pending_parts;
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
     tbb::enumerable_thread_specific<int> last_due(0);
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(slice_.begin, slice_.end, 2048), [&](const auto& r) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, owned_.size(), 2048), [&](const auto& r) {
       check_stop();
       auto& pending = pending_parts.local();
       int& last = last_due.local();
       std::array<std::uint64_t, retro_detail::kMaxChildren> inside;
       Position p;
-      for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-        Code& state = state_[local(i)];
+      for (std::uint64_t l = r.begin(); l != r.end(); ++l) {
+        const std::uint64_t i = owned_.global(l);
+        Code& state = state_[l];
         if (!game_.unrank(tier_, i, p)) {
           state = retro_detail::kUnusedSlot;
           continue;
@@ -419,7 +420,7 @@ class RetrogradeSolver {
     mark(due_in_block_, i, level);
   }
 
-  // What a child decided at the previous level does to its predecessor q of this slice:
+  // What a child decided at the previous level does to its predecessor q of this rank:
   // a lost child wins q now; a won child counts down q's hopes, losing q when none is left.
   void apply_unmove(std::uint64_t q, bool child_lost, int level, std::uint64_t& claimed, int& last_due) {
     const std::uint64_t l = local(q);
@@ -451,8 +452,8 @@ class RetrogradeSolver {
     count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
     for (int j = 0; j < count; ++j) {
       const std::uint64_t q = preds[j];
-      if (slice_.contains(q)) apply_unmove(q, child_lost, level, claimed, last_due);
-      else (*outboxes)[owner_of(q, entries_, comm_.size())].push_back(q << 1 | (child_lost ? 1 : 0));
+      if (owned_.owns(q)) apply_unmove(q, child_lost, level, claimed, last_due);
+      else (*outboxes)[owned_.owner(q)].push_back(q << 1 | (child_lost ? 1 : 0));
     }
   }
 
@@ -465,11 +466,11 @@ class RetrogradeSolver {
     return false;
   }
 
-  // One level's pass over blocks [first, last) of this slice.
+  // One level's pass over blocks [first, last) of this rank's slots.
   void pass(std::uint64_t first, std::uint64_t last, int level,
             tbb::enumerable_thread_specific<std::uint64_t>& claimed, tbb::enumerable_thread_specific<int>& last_due,
             tbb::enumerable_thread_specific<retro_detail::Outboxes>& outboxes) {
-    const std::uint64_t n = slice_.size();
+    const std::uint64_t n = owned_.size();
     // Level 0 only counts the finished games initialize wrote; nothing is decided before.
     const Code previous_win = level > 0 ? encode(Outcome::win(level - 1)) : kDrawCode;
     const Code previous_loss = level > 0 ? encode(Outcome::loss(level - 1)) : kDrawCode;
@@ -487,7 +488,7 @@ class RetrogradeSolver {
         if (!previous_here && !due_here) continue;
         const std::uint64_t end = std::min(n, (b + 1) << kBlockShift);
         for (std::uint64_t l = b << kBlockShift; l != end; ++l) {
-          const std::uint64_t i = slice_.begin + l;
+          const std::uint64_t i = owned_.global(l);
           const Code s = std::atomic_ref<const Code>(codes[l]).load(std::memory_order_relaxed);
           if (s == previous_win || s == previous_loss) {
             if (level > 0) unmove_from(i, s == previous_loss, level, mine, due, preds, p, out);
@@ -511,18 +512,22 @@ class RetrogradeSolver {
   std::uint64_t deliver(tbb::enumerable_thread_specific<retro_detail::Outboxes>& outboxes, int level,
                         tbb::enumerable_thread_specific<std::uint64_t>& claimed,
                         tbb::enumerable_thread_specific<int>& last_due) {
-    retro_detail::Outboxes merged(comm_.size());
+    // The buffers keep their capacity from one exchange to the next (see Communicator).
+    retro_detail::Outboxes& merged = merged_outboxes_;
+    merged.resize(comm_.size());
+    for (auto& m : merged) m.clear();
     std::uint64_t sent = 0;
     for (auto& o : outboxes) {
-      if (o.empty()) continue;
       for (int d = 0; d < comm_.size(); ++d) {
-        merged[d].insert(merged[d].end(), o[d].begin(), o[d].end());
+        if (merged[d].empty()) merged[d].swap(o[d]);  // one thread's list: no copy
+        else merged[d].insert(merged[d].end(), o[d].begin(), o[d].end());
         o[d].clear();
       }
     }
     for (const auto& m : merged) sent += m.size() * sizeof(std::uint64_t);
     std::vector<std::uint64_t> counts;
-    const std::vector<std::uint64_t> inbox = comm_.exchange(merged, counts);
+    std::vector<std::uint64_t>& inbox = inbox_;
+    comm_.exchange(merged, inbox, counts);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, inbox.size(), 4096), [&](const auto& r) {
       check_stop();
       std::uint64_t mine = 0;
@@ -545,6 +550,8 @@ class RetrogradeSolver {
     requires Unmovable<G>
   {
     const std::uint64_t blocks = decided_in_block_.size();
+    // Kept for the whole tier, like the buffers of deliver().
+    tbb::enumerable_thread_specific<retro_detail::Outboxes> outboxes(retro_detail::Outboxes(comm_.size()));
     // A rank sends its messages once it has gathered a batch of them; every rank takes part
     // in every exchange until all are through their pass.
     constexpr std::uint64_t kStepBlocks = 64;
@@ -560,7 +567,6 @@ class RetrogradeSolver {
       const std::vector<std::uint64_t> examined = examine(reexamined_, reexamined_needs_, level);
       tbb::enumerable_thread_specific<std::uint64_t> claimed(0);
       tbb::enumerable_thread_specific<int> last_due(0);
-      tbb::enumerable_thread_specific<retro_detail::Outboxes> outboxes(retro_detail::Outboxes(comm_.size()));
       std::uint64_t bytes_sent = 0;
       if (!distributed()) {
         pass(0, blocks, level, claimed, last_due, outboxes);
@@ -600,11 +606,12 @@ class RetrogradeSolver {
       if (level > 0) {
         if (distributed()) fetch_remote(remote_children_of_undecided());
         tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(slice_.begin, slice_.end, 2048), [&](const auto& r) {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, owned_.size(), 2048), [&](const auto& r) {
           check_stop();
           auto& out = found.local();
           Position p;
-          for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+          for (std::uint64_t l = r.begin(); l != r.end(); ++l) {
+            const std::uint64_t i = owned_.global(l);
             if (load(i) != retro_detail::kUndecided) continue;
             game_.unrank(tier_, i, p);
             if (auto v = decide_at(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
@@ -659,7 +666,7 @@ class RetrogradeSolver {
       }
       if (game_.tier_of(c) != tier_) return;
       const std::uint64_t i = game_.rank(c);
-      if (!slice_.contains(i)) out.push_back(i);
+      if (!owned_.owns(i)) out.push_back(i);
     });
   }
 
@@ -685,10 +692,12 @@ class RetrogradeSolver {
 
   std::vector<std::uint64_t> remote_children_of_undecided() const {
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> parts;
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(slice_.begin, slice_.end, 2048), [&](const auto& r) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, owned_.size(), 2048), [&](const auto& r) {
       Position p;
-      for (std::uint64_t i = r.begin(); i != r.end(); ++i)
+      for (std::uint64_t l = r.begin(); l != r.end(); ++l) {
+        const std::uint64_t i = owned_.global(l);
         if (load(i) == retro_detail::kUndecided && game_.unrank(tier_, i, p)) add_remote_children(p, parts.local());
+      }
     });
     return sorted_unique(parts);
   }
@@ -697,19 +706,22 @@ class RetrogradeSolver {
   // owners, and answers what it is asked, in the order asked.
   void fetch_remote(const std::vector<std::uint64_t>& wanted) {
     retro_detail::Outboxes requests(comm_.size());
-    for (std::uint64_t i : wanted) requests[owner_of(i, entries_, comm_.size())].push_back(i);
-    std::vector<std::uint64_t> asked_counts;
-    const std::vector<std::uint64_t> asked = comm_.exchange(requests, asked_counts);
+    for (std::uint64_t i : wanted) requests[owned_.owner(i)].push_back(i);
+    std::vector<std::uint64_t> asked_counts, asked;
+    comm_.exchange(requests, asked, asked_counts);
     retro_detail::Outboxes replies(comm_.size());
     std::size_t k = 0;
     for (int s = 0; s < comm_.size(); ++s)
       for (std::uint64_t c = 0; c < asked_counts[s]; ++c, ++k) replies[s].push_back(load(asked[k]));
-    std::vector<std::uint64_t> reply_counts;
-    const std::vector<std::uint64_t> codes = comm_.exchange(replies, reply_counts);
-    // Replies come in rank order, each in the order asked: the order of `wanted` grouped
-    // by owner, which is `wanted` itself (slices are in rank order).
+    std::vector<std::uint64_t> reply_counts, codes;
+    comm_.exchange(replies, codes, reply_counts);
+    // Replies come in rank order, each in the order asked: owner s's k-th reply answers the
+    // k-th of the wanted slots it holds.
+    std::vector<std::uint64_t> next(comm_.size(), 0);
+    for (int s = 1; s < comm_.size(); ++s) next[s] = next[s - 1] + reply_counts[s - 1];
     remote_index_ = wanted;
-    remote_code_.assign(codes.begin(), codes.end());
+    remote_code_.resize(wanted.size());
+    for (std::size_t w = 0; w < wanted.size(); ++w) remote_code_[w] = static_cast<Code>(codes[next[owned_.owner(wanted[w])]++]);
   }
 
   // The value of a child c if it is already known: a draw that can no longer change, or a
@@ -772,8 +784,8 @@ class RetrogradeSolver {
   LocalCommunicator local_;
   Communicator& comm_;
   std::uint64_t entries_;  // slots of the whole tier
-  Slice slice_;
-  // Per slot of the slice:
+  Ownership owned_;
+  // Per slot this rank holds, in the order of Ownership::local:
   std::vector<Code> state_;
   std::vector<std::uint8_t> counter_;
   std::vector<std::uint16_t> loss_floor_;
@@ -786,6 +798,8 @@ class RetrogradeSolver {
   std::vector<Code> remote_code_;                // and their codes
   int deepest_external_ = 0;                     // longest remoteness in the solved dependencies
   int last_due_ = 0;  // the last level at which a recorded decision falls due
+  retro_detail::Outboxes merged_outboxes_;  // deliver()'s buffers
+  std::vector<std::uint64_t> inbox_;
 };
 
 template <Enumerable G>

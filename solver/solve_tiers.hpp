@@ -62,8 +62,8 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       const std::span<const SolvedTier<Tier>> dependencies(solved);
       if (comm) {
         RetrogradeSolver<G> solver(game, t, dependencies, options);
-        const std::vector<Code> codes = solver.solve_slice();
-        write_table(store.file(t), store.identity(t), codes, solver.slice(), *comm);
+        const std::vector<Code> codes = solver.solve_owned();
+        write_table(store.file(t), store.identity(t), codes, solver.ownership(), *comm);
         table = &store.reload(t);
       } else {
         table = &store.save(t, solve_tier(game, t, dependencies, options));

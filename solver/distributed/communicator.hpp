@@ -17,10 +17,13 @@ class Communicator {
   virtual int rank() const = 0;
   virtual int size() const = 0;
 
-  // Sends outbox[d] to rank d (one list per rank) and returns what every rank sent to this
-  // one, concatenated in rank order; counts[s] tells how many words came from rank s.
-  virtual std::vector<std::uint64_t> exchange(const std::vector<std::vector<std::uint64_t>>& outbox,
-                                              std::vector<std::uint64_t>& counts) = 0;
+  // Sends outbox[d] to rank d (one list per rank) and fills `inbox` with what every rank
+  // sent to this one, concatenated in rank order; counts[s] tells how many words came from
+  // rank s. The caller owns the buffers and should keep them from one exchange to the next:
+  // with fresh pages for every exchange Open MPI's shared-memory transfers ran 15 times
+  // slower on the development machine (docs/distributed.md).
+  virtual void exchange(const std::vector<std::vector<std::uint64_t>>& outbox, std::vector<std::uint64_t>& inbox,
+                        std::vector<std::uint64_t>& counts) = 0;
   // Element-wise sums and maxima over all ranks, in place.
   virtual void sum(std::span<std::uint64_t> values) = 0;
   virtual void max(std::span<std::int64_t> values) = 0;
@@ -43,10 +46,10 @@ class LocalCommunicator final : public Communicator {
  public:
   int rank() const override { return 0; }
   int size() const override { return 1; }
-  std::vector<std::uint64_t> exchange(const std::vector<std::vector<std::uint64_t>>& outbox,
-                                      std::vector<std::uint64_t>& counts) override {
+  void exchange(const std::vector<std::vector<std::uint64_t>>& outbox, std::vector<std::uint64_t>& inbox,
+                std::vector<std::uint64_t>& counts) override {
     counts.assign(1, outbox.at(0).size());
-    return outbox.at(0);
+    inbox.assign(outbox.at(0).begin(), outbox.at(0).end());
   }
   void sum(std::span<std::uint64_t>) override {}
   void max(std::span<std::int64_t>) override {}
@@ -54,32 +57,55 @@ class LocalCommunicator final : public Communicator {
   void barrier() override {}
 };
 
-// The slice of a tier's index a rank owns: contiguous, in whole blocks of table checksums
-// (65,536 entries, so that each rank checksums its own part of the file), ranks in order.
-struct Slice {
-  std::uint64_t begin = 0, end = 0;
-  std::uint64_t size() const { return end - begin; }
-  bool contains(std::uint64_t i) const { return i >= begin && i < end; }
+// The slots of a tier's index a rank owns. The index is cut into grains of 65,536 entries
+// (whole blocks of table checksums, so that each rank checksums its own part of the file),
+// dealt out in turn: grain g belongs to rank g mod N. A rank keeps its grains one after the
+// other in its arrays, so it holds about 1/N of the tier.
+//
+// Why dealt out and not one contiguous slice per rank: the indices of chess and Tablut put
+// the side to move first, and a level's positions that un-move and the predecessors they
+// reach have opposite sides to move. With contiguous slices each rank owned mostly one side,
+// so at every level one rank generated un-moves while the other waited for them, and nearly
+// every predecessor was a message. Dealt grains give every rank its share of both sides and
+// of every other region of the index (measured: docs/distributed.md).
+class Ownership {
+ public:
+  static constexpr int kGrainShift = 16;
+  static constexpr std::uint64_t kGrain = std::uint64_t{1} << kGrainShift;
+
+  Ownership() = default;
+  Ownership(std::uint64_t entries, int rank, int ranks) : entries_(entries), rank_(rank), ranks_(ranks) {
+    const std::uint64_t grains = (entries + kGrain - 1) >> kGrainShift;
+    const std::uint64_t mine = grains > static_cast<std::uint64_t>(rank) ? (grains - rank + ranks - 1) / ranks : 0;
+    size_ = mine << kGrainShift;
+    // Only the tier's last grain may be short; it is the last of its owner's grains.
+    if (mine > 0 && (grains - 1) % ranks == static_cast<std::uint64_t>(rank)) size_ -= (grains << kGrainShift) - entries;
+  }
+
+  int rank() const { return rank_; }
+  int ranks() const { return ranks_; }
+  std::uint64_t entries() const { return entries_; }
+  // Slots this rank holds.
+  std::uint64_t size() const { return size_; }
+  static std::uint64_t grain_of(std::uint64_t i) { return i >> kGrainShift; }
+
+  // The rank holding index i, whether it is this one, and where in its arrays i lies.
+  int owner(std::uint64_t i) const { return static_cast<int>(grain_of(i) % static_cast<std::uint64_t>(ranks_)); }
+  bool owns(std::uint64_t i) const { return ranks_ == 1 || owner(i) == rank_; }
+  std::uint64_t local(std::uint64_t i) const {
+    if (ranks_ == 1) return i;
+    return (grain_of(i) / static_cast<std::uint64_t>(ranks_)) << kGrainShift | (i & (kGrain - 1));
+  }
+  // The index of this rank's local slot l.
+  std::uint64_t global(std::uint64_t l) const {
+    return ((l >> kGrainShift) * static_cast<std::uint64_t>(ranks_) + static_cast<std::uint64_t>(rank_))
+               << kGrainShift |
+           (l & (kGrain - 1));
+  }
+
+ private:
+  std::uint64_t entries_ = 0, size_ = 0;
+  int rank_ = 0, ranks_ = 1;
 };
-
-inline constexpr std::uint64_t kSliceGrain = std::uint64_t{1} << 16;
-
-inline Slice slice_of(std::uint64_t entries, int rank, int ranks) {
-  const std::uint64_t grains = (entries + kSliceGrain - 1) / kSliceGrain;
-  auto boundary = [&](int r) { return std::min(entries, grains * r / ranks * kSliceGrain); };
-  return {boundary(rank), rank + 1 == ranks ? entries : boundary(rank + 1)};
-}
-
-// The rank whose slice holds index i.
-inline int owner_of(std::uint64_t i, std::uint64_t entries, int ranks) {
-  const std::uint64_t grains = (entries + kSliceGrain - 1) / kSliceGrain;
-  const std::uint64_t g = i / kSliceGrain;
-  // Rank r starts at grain grains * r / ranks: the owner is the last r starting at or
-  // before g (ranks with empty slices start where the next one does).
-  int r = static_cast<int>(std::min<std::uint64_t>(ranks - 1, g * ranks / grains));
-  while (r > 0 && grains * r / ranks > g) --r;
-  while (r + 1 < ranks && grains * (r + 1) / ranks <= g) ++r;
-  return r;
-}
 
 }  // namespace zz

@@ -60,7 +60,6 @@ int run_solve(const std::vector<std::string>& args) {
   Progress progress(mode);
   if (rank == 0) request.progress = [&](const SolveProgress& p) { progress.update(p); };
   if (job) request.comm = &job->comm();
-  request.summary = rank == 0;
   request.command = "zugzwang solve " + game.game;
   for (const auto& r : game.rules) request.command += " --rule " + r;
   if (!request.material.empty()) request.command += " --material " + request.material;
