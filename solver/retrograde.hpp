@@ -132,8 +132,11 @@ struct ExternalSummary {
   int loss_floor = 0;  // if lost, not before this level (slowest external win + 1)
 };
 
-// Messages to other ranks, per destination, gathered per thread.
-using Outboxes = std::vector<std::vector<std::uint64_t>>;
+// Messages to other ranks, per destination, gathered per thread. A message is the
+// predecessor's slot in its owner's arrays, shifted left by one, with the low bit set if
+// the child was lost: 4 bytes when every rank holds fewer than 2^31 slots, else 8.
+template <class Word>
+using Outboxes = std::vector<std::vector<Word>>;
 
 }  // namespace retro_detail
 
@@ -193,14 +196,17 @@ class RetrogradeSolver {
   bool distributed() const { return comm_.size() > 1; }
   std::uint64_t local(std::uint64_t i) const { return owned_.local(i); }
 
-  // State of a slot of this rank, by its index in the tier.
-  Code load(std::uint64_t i) const {
-    return std::atomic_ref<const Code>(state_[local(i)]).load(std::memory_order_relaxed);
+  // State of a slot of this rank, by its place l in the arrays (the *_slot functions below
+  // take such places too) or by its index i in the tier.
+  Code load_slot(std::uint64_t l) const {
+    return std::atomic_ref<const Code>(state_[l]).load(std::memory_order_relaxed);
   }
-  bool claim(std::uint64_t i, Code c) {
+  Code load(std::uint64_t i) const { return load_slot(local(i)); }
+  bool claim_slot(std::uint64_t l, Code c) {
     Code expected = retro_detail::kUndecided;
-    return std::atomic_ref<Code>(state_[local(i)]).compare_exchange_strong(expected, c, std::memory_order_relaxed);
+    return std::atomic_ref<Code>(state_[l]).compare_exchange_strong(expected, c, std::memory_order_relaxed);
   }
+  bool claim(std::uint64_t i, Code c) { return claim_slot(local(i), c); }
   // State of any slot of the tier: this rank's, or another rank's as last fetched.
   Code code_of(std::uint64_t i) const {
     if (owned_.owns(i)) return load(i);
@@ -320,7 +326,7 @@ class RetrogradeSolver {
             // A finished game has no move, so nothing un-moves into it; the pass of the
             // level after its own un-moves from it (its block is marked due for that pass).
             state = encode(*o);
-            note_due(last, o->remoteness + 1, i);
+            note_due(last, o->remoteness + 1, l);
           } else {
             pending.add(o->value == Value::Win, o->remoteness, i);
           }
@@ -330,25 +336,25 @@ class RetrogradeSolver {
         const int count = children(p, inside, ext, neighbours_distinct(p));
         if (count < 0) {
           reexamined.local().push_back(i);
-          if (unmoves) loss_floor_[local(i)] = retro_detail::kReexamined;
+          if (unmoves) loss_floor_[l] = retro_detail::kReexamined;
           continue;
         }
         if (unmoves) {
           if (count > 255) throw std::logic_error("more than 255 distinct children in tier " + name_);
-          counter_[local(i)] = static_cast<std::uint8_t>(count);
-          std::uint16_t& floor = loss_floor_[local(i)];
+          counter_[l] = static_cast<std::uint8_t>(count);
+          std::uint16_t& floor = loss_floor_[l];
           if (ext.win_level >= 0) {
             if (ext.win_level > retro_detail::kLastWinAtLevel)
               throw std::logic_error("remoteness overflow in tier " + name_);
             floor = static_cast<std::uint16_t>(retro_detail::kWinAt | ext.win_level);
-            note_due(last, ext.win_level, i);
+            note_due(last, ext.win_level, l);
           } else if (ext.draw) {
             if (count == 0) state = kDrawCode;
             else floor = retro_detail::kNeverLost;
           } else {
             // With no in-tier child (count 0) the pass of level loss_floor decides it.
             floor = static_cast<std::uint16_t>(ext.loss_floor);
-            if (count == 0) note_due(last, ext.loss_floor, i);
+            if (count == 0) note_due(last, ext.loss_floor, l);
           }
           continue;
         }
@@ -401,46 +407,47 @@ class RetrogradeSolver {
   static bool has(const std::vector<std::uint64_t>& blocks, std::uint64_t b, int level) {
     return std::atomic_ref<const std::uint64_t>(blocks[b]).load(std::memory_order_relaxed) & level_bit(level);
   }
-  void mark(std::vector<std::uint64_t>& blocks, std::uint64_t i, int level) const {
-    std::atomic_ref<std::uint64_t> bits(blocks[local(i) >> kBlockShift]);
+  static void mark(std::vector<std::uint64_t>& blocks, std::uint64_t l, int level) {
+    std::atomic_ref<std::uint64_t> bits(blocks[l >> kBlockShift]);
     if (!(bits.load(std::memory_order_relaxed) & level_bit(level)))
       bits.fetch_or(level_bit(level), std::memory_order_relaxed);
   }
-  bool claim_at(std::uint64_t i, int level, bool win) {
-    if (!claim(i, encode(win ? Outcome::win(level) : Outcome::loss(level)))) return false;
-    mark(decided_in_block_, i, level);
+  bool claim_slot_at(std::uint64_t l, int level, bool win) {
+    if (!claim_slot(l, encode(win ? Outcome::win(level) : Outcome::loss(level)))) return false;
+    mark(decided_in_block_, l, level);
     return true;
   }
 
-  // Records that a decision on slot i falls due at `level` (to the pass of that level);
+  // Records that a decision on slot l falls due at `level` (to the pass of that level);
   // `last` gathers the last such level per thread.
-  void note_due(int& last, int level, std::uint64_t i) {
+  void note_due(int& last, int level, std::uint64_t l) {
     if (level > retro_detail::kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + name_);
     last = std::max(last, level);
-    mark(due_in_block_, i, level);
+    mark(due_in_block_, l, level);
   }
 
-  // What a child decided at the previous level does to its predecessor q of this rank:
-  // a lost child wins q now; a won child counts down q's hopes, losing q when none is left.
-  void apply_unmove(std::uint64_t q, bool child_lost, int level, std::uint64_t& claimed, int& last_due) {
-    const std::uint64_t l = local(q);
-    if (load(q) != retro_detail::kUndecided || loss_floor_[l] == retro_detail::kReexamined) return;
+  // What a child decided at the previous level does to its predecessor in slot l of this
+  // rank: a lost child wins it now; a won child counts down its hopes, losing it when none
+  // is left.
+  void apply_unmove(std::uint64_t l, bool child_lost, int level, std::uint64_t& claimed, int& last_due) {
+    if (load_slot(l) != retro_detail::kUndecided || loss_floor_[l] == retro_detail::kReexamined) return;
     if (child_lost) {
-      claimed += claim_at(q, level, true);
+      claimed += claim_slot_at(l, level, true);
       return;
     }
     if (std::atomic_ref<std::uint8_t>(counter_[l]).fetch_sub(1, std::memory_order_relaxed) != 1) return;
     const std::uint16_t floor = loss_floor_[l];
     if (floor & retro_detail::kWinAt) return;  // never lost
-    if (floor <= level) claimed += claim_at(q, level, false);
-    else note_due(last_due, floor, q);  // the pass of level `floor` decides it
+    if (floor <= level) claimed += claim_slot_at(l, level, false);
+    else note_due(last_due, floor, l);  // the pass of level `floor` decides it
   }
 
   // Un-moves from one position decided at the previous level; predecessors of other ranks
-  // become messages (index << 1 | child lost) to their owners.
+  // become messages to their owners.
+  template <class Word>
   void unmove_from(std::uint64_t child, bool child_lost, int level, std::uint64_t& claimed, int& last_due,
                    std::array<std::uint64_t, retro_detail::kMaxChildren>& preds, Position& p,
-                   retro_detail::Outboxes* outboxes) {
+                   retro_detail::Outboxes<Word>* outboxes) {
     game_.unrank(tier_, child, p);
     int count = 0;
     game_.for_each_unmove(p, [&](const Position& q) {
@@ -452,24 +459,30 @@ class RetrogradeSolver {
     count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
     for (int j = 0; j < count; ++j) {
       const std::uint64_t q = preds[j];
-      if (owned_.owns(q)) apply_unmove(q, child_lost, level, claimed, last_due);
-      else (*outboxes)[owned_.owner(q)].push_back(q << 1 | (child_lost ? 1 : 0));
+      if (owned_.owns(q)) {
+        apply_unmove(local(q), child_lost, level, claimed, last_due);
+      } else {
+        const auto [owner, slot] = owned_.place(q);
+        (*outboxes)[owner].push_back(static_cast<Word>(slot << 1 | (child_lost ? 1 : 0)));
+      }
     }
   }
 
-  // Decides an undecided position whose external win or loss floor falls due at `level`.
-  bool decide_due(std::uint64_t i, int level) {
-    const std::uint16_t floor = loss_floor_[local(i)];
-    if (floor == (retro_detail::kWinAt | level)) return claim_at(i, level, true);
-    if (floor == level && std::atomic_ref<std::uint8_t>(counter_[local(i)]).load(std::memory_order_relaxed) == 0)
-      return claim_at(i, level, false);
+  // Decides the undecided position of slot l if its external win or loss floor falls due
+  // at `level`.
+  bool decide_due(std::uint64_t l, int level) {
+    const std::uint16_t floor = loss_floor_[l];
+    if (floor == (retro_detail::kWinAt | level)) return claim_slot_at(l, level, true);
+    if (floor == level && std::atomic_ref<std::uint8_t>(counter_[l]).load(std::memory_order_relaxed) == 0)
+      return claim_slot_at(l, level, false);
     return false;
   }
 
   // One level's pass over blocks [first, last) of this rank's slots.
+  template <class Word>
   void pass(std::uint64_t first, std::uint64_t last, int level,
             tbb::enumerable_thread_specific<std::uint64_t>& claimed, tbb::enumerable_thread_specific<int>& last_due,
-            tbb::enumerable_thread_specific<retro_detail::Outboxes>& outboxes) {
+            tbb::enumerable_thread_specific<retro_detail::Outboxes<Word>>& outboxes) {
     const std::uint64_t n = owned_.size();
     // Level 0 only counts the finished games initialize wrote; nothing is decided before.
     const Code previous_win = level > 0 ? encode(Outcome::win(level - 1)) : kDrawCode;
@@ -481,7 +494,7 @@ class RetrogradeSolver {
       int due = 0;
       std::array<std::uint64_t, retro_detail::kMaxChildren> preds;
       Position p;
-      retro_detail::Outboxes* out = distributed() ? &outboxes.local() : nullptr;
+      retro_detail::Outboxes<Word>* out = distributed() ? &outboxes.local() : nullptr;
       for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
         const bool previous_here = level > 0 && has(decided_in_block_, b, level - 1);
         const bool due_here = level == 0 || has(due_in_block_, b, level);
@@ -494,7 +507,7 @@ class RetrogradeSolver {
             if (level > 0) unmove_from(i, s == previous_loss, level, mine, due, preds, p, out);
           } else if (due_here) {
             if (level == 0) mine += s > kDrawCode && s != retro_detail::kUnusedSlot;
-            else if (s == retro_detail::kUndecided) mine += decide_due(i, level);
+            else if (s == retro_detail::kUndecided) mine += decide_due(l, level);
           }
         }
         // Nothing else is decided at level - 1: the bit is free for level + 63.
@@ -507,27 +520,42 @@ class RetrogradeSolver {
     });
   }
 
+  // A rank's message buffers for one tier: gathered per thread, merged per destination,
+  // and received. They keep their capacity from one exchange to the next (see Communicator).
+  template <class Word>
+  struct Mail {
+    explicit Mail(int ranks) : outboxes(retro_detail::Outboxes<Word>(ranks)), merged(ranks) {}
+    tbb::enumerable_thread_specific<retro_detail::Outboxes<Word>> outboxes;
+    retro_detail::Outboxes<Word> merged;
+    std::vector<Word> inbox;
+    std::vector<std::uint64_t> counts;
+
+    std::uint64_t gathered() const {
+      std::uint64_t n = 0;
+      for (const auto& o : outboxes)
+        for (const auto& d : o) n += d.size();
+      return n;
+    }
+  };
+
   // Sends the gathered messages to their owners and applies what arrives here; returns the
   // bytes this rank sent.
-  std::uint64_t deliver(tbb::enumerable_thread_specific<retro_detail::Outboxes>& outboxes, int level,
-                        tbb::enumerable_thread_specific<std::uint64_t>& claimed,
+  template <class Word>
+  std::uint64_t deliver(Mail<Word>& mail, int level, tbb::enumerable_thread_specific<std::uint64_t>& claimed,
                         tbb::enumerable_thread_specific<int>& last_due) {
-    // The buffers keep their capacity from one exchange to the next (see Communicator).
-    retro_detail::Outboxes& merged = merged_outboxes_;
-    merged.resize(comm_.size());
-    for (auto& m : merged) m.clear();
+    for (auto& m : mail.merged) m.clear();
     std::uint64_t sent = 0;
-    for (auto& o : outboxes) {
+    for (auto& o : mail.outboxes) {
       for (int d = 0; d < comm_.size(); ++d) {
-        if (merged[d].empty()) merged[d].swap(o[d]);  // one thread's list: no copy
-        else merged[d].insert(merged[d].end(), o[d].begin(), o[d].end());
+        auto& merged = mail.merged[d];
+        if (merged.empty()) merged.swap(o[d]);  // one thread's list: no copy
+        else merged.insert(merged.end(), o[d].begin(), o[d].end());
         o[d].clear();
       }
     }
-    for (const auto& m : merged) sent += m.size() * sizeof(std::uint64_t);
-    std::vector<std::uint64_t> counts;
-    std::vector<std::uint64_t>& inbox = inbox_;
-    comm_.exchange(merged, inbox, counts);
+    for (const auto& m : mail.merged) sent += m.size() * sizeof(Word);
+    comm_.exchange(mail.merged, mail.inbox, mail.counts);
+    const std::vector<Word>& inbox = mail.inbox;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, inbox.size(), 4096), [&](const auto& r) {
       check_stop();
       std::uint64_t mine = 0;
@@ -539,19 +567,18 @@ class RetrogradeSolver {
     return sent;
   }
 
-  std::uint64_t gathered(tbb::enumerable_thread_specific<retro_detail::Outboxes>& outboxes) const {
-    std::uint64_t n = 0;
-    for (const auto& o : outboxes)
-      for (const auto& d : o) n += d.size();
-    return n;
-  }
-
   void propagate_backward()
     requires Unmovable<G>
   {
+    // Rank 0 holds the most slots (the first grain and every N-th after it).
+    if (Ownership(entries_, 0, comm_.size()).size() <= (std::uint64_t{1} << 31)) levels<std::uint32_t>();
+    else levels<std::uint64_t>();
+  }
+
+  template <class Word>
+  void levels() {
     const std::uint64_t blocks = decided_in_block_.size();
-    // Kept for the whole tier, like the buffers of deliver().
-    tbb::enumerable_thread_specific<retro_detail::Outboxes> outboxes(retro_detail::Outboxes(comm_.size()));
+    Mail<Word> mail(comm_.size());
     // A rank sends its messages once it has gathered a batch of them; every rank takes part
     // in every exchange until all are through their pass.
     constexpr std::uint64_t kStepBlocks = 64;
@@ -569,23 +596,23 @@ class RetrogradeSolver {
       tbb::enumerable_thread_specific<int> last_due(0);
       std::uint64_t bytes_sent = 0;
       if (!distributed()) {
-        pass(0, blocks, level, claimed, last_due, outboxes);
+        pass(0, blocks, level, claimed, last_due, mail.outboxes);
       } else {
         std::uint64_t next = 0;
         for (;;) {
-          while (next < blocks && gathered(outboxes) < options_.message_batch) {
+          while (next < blocks && mail.gathered() < options_.message_batch) {
             const std::uint64_t step_end = std::min(blocks, next + kStepBlocks);
-            pass(next, step_end, level, claimed, last_due, outboxes);
+            pass(next, step_end, level, claimed, last_due, mail.outboxes);
             next = step_end;
           }
-          bytes_sent += deliver(outboxes, level, claimed, last_due);
+          bytes_sent += deliver(mail, level, claimed, last_due);
           if (comm_.sum(static_cast<std::uint64_t>(next < blocks)) == 0) break;
         }
       }
       std::uint64_t now = 0;
       for (std::uint64_t c : claimed) now += c;
       for (int l : last_due) last_due_ = std::max(last_due_, l);
-      for (std::uint64_t i : examined) now += claim_at(i >> 1, level, i & 1);
+      for (std::uint64_t i : examined) now += claim_slot_at(local(i >> 1), level, i & 1);
       std::array<std::uint64_t, 2> totals{now, bytes_sent};
       comm_.sum(totals);
       last_due_ = static_cast<int>(comm_.max(static_cast<std::int64_t>(last_due_)));
@@ -705,11 +732,11 @@ class RetrogradeSolver {
   // Reads the current codes of other ranks' slots (sorted, distinct): each rank asks the
   // owners, and answers what it is asked, in the order asked.
   void fetch_remote(const std::vector<std::uint64_t>& wanted) {
-    retro_detail::Outboxes requests(comm_.size());
+    retro_detail::Outboxes<std::uint64_t> requests(comm_.size());
     for (std::uint64_t i : wanted) requests[owned_.owner(i)].push_back(i);
     std::vector<std::uint64_t> asked_counts, asked;
     comm_.exchange(requests, asked, asked_counts);
-    retro_detail::Outboxes replies(comm_.size());
+    retro_detail::Outboxes<std::uint64_t> replies(comm_.size());
     std::size_t k = 0;
     for (int s = 0; s < comm_.size(); ++s)
       for (std::uint64_t c = 0; c < asked_counts[s]; ++c, ++k) replies[s].push_back(load(asked[k]));
@@ -798,8 +825,6 @@ class RetrogradeSolver {
   std::vector<Code> remote_code_;                // and their codes
   int deepest_external_ = 0;                     // longest remoteness in the solved dependencies
   int last_due_ = 0;  // the last level at which a recorded decision falls due
-  retro_detail::Outboxes merged_outboxes_;  // deliver()'s buffers
-  std::vector<std::uint64_t> inbox_;
 };
 
 template <Enumerable G>

@@ -24,6 +24,8 @@ class Communicator {
   // slower on the development machine (docs/distributed.md).
   virtual void exchange(const std::vector<std::vector<std::uint64_t>>& outbox, std::vector<std::uint64_t>& inbox,
                         std::vector<std::uint64_t>& counts) = 0;
+  virtual void exchange(const std::vector<std::vector<std::uint32_t>>& outbox, std::vector<std::uint32_t>& inbox,
+                        std::vector<std::uint64_t>& counts) = 0;
   // Element-wise sums and maxima over all ranks, in place.
   virtual void sum(std::span<std::uint64_t> values) = 0;
   virtual void max(std::span<std::int64_t> values) = 0;
@@ -48,13 +50,24 @@ class LocalCommunicator final : public Communicator {
   int size() const override { return 1; }
   void exchange(const std::vector<std::vector<std::uint64_t>>& outbox, std::vector<std::uint64_t>& inbox,
                 std::vector<std::uint64_t>& counts) override {
-    counts.assign(1, outbox.at(0).size());
-    inbox.assign(outbox.at(0).begin(), outbox.at(0).end());
+    keep(outbox, inbox, counts);
+  }
+  void exchange(const std::vector<std::vector<std::uint32_t>>& outbox, std::vector<std::uint32_t>& inbox,
+                std::vector<std::uint64_t>& counts) override {
+    keep(outbox, inbox, counts);
   }
   void sum(std::span<std::uint64_t>) override {}
   void max(std::span<std::int64_t>) override {}
   void broadcast(std::string&, int) override {}
   void barrier() override {}
+
+ private:
+  template <class Word>
+  static void keep(const std::vector<std::vector<Word>>& outbox, std::vector<Word>& inbox,
+                   std::vector<std::uint64_t>& counts) {
+    counts.assign(1, outbox.at(0).size());
+    inbox.assign(outbox.at(0).begin(), outbox.at(0).end());
+  }
 };
 
 // The slots of a tier's index a rank owns. The index is cut into grains of 65,536 entries
@@ -95,6 +108,15 @@ class Ownership {
   std::uint64_t local(std::uint64_t i) const {
     if (ranks_ == 1) return i;
     return (grain_of(i) / static_cast<std::uint64_t>(ranks_)) << kGrainShift | (i & (kGrain - 1));
+  }
+  // The rank holding index i and where in its arrays i lies.
+  struct Place {
+    int owner;
+    std::uint64_t slot;
+  };
+  Place place(std::uint64_t i) const {
+    const std::uint64_t g = grain_of(i), n = static_cast<std::uint64_t>(ranks_);
+    return {static_cast<int>(g % n), (g / n) << kGrainShift | (i & (kGrain - 1))};
   }
   // The index of this rank's local slot l.
   std::uint64_t global(std::uint64_t l) const {

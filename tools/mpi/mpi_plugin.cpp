@@ -41,42 +41,13 @@ class MpiCommunicator final : public zz::Communicator {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
 
-  // The counts first (a rank may wait here for the others to finish their share of a
-  // level), then one message per pair of ranks, straight from and into the caller's buffers.
   void exchange(const std::vector<std::vector<std::uint64_t>>& outbox, std::vector<std::uint64_t>& inbox,
                 std::vector<std::uint64_t>& counts) override {
-    std::vector<std::uint64_t> send_counts(size_);
-    for (int d = 0; d < size_; ++d) send_counts[d] = outbox[d].size();
-    counts.assign(size_, 0);
-    MPI_Request request;
-    MPI_Ialltoall(send_counts.data(), 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD, &request);
-    wait_gently(request);
-    std::uint64_t received = 0;
-    for (int s = 0; s < size_; ++s) {
-      if (counts[s] > INT_MAX || send_counts[s] > INT_MAX)
-        throw std::runtime_error("a message batch of more than 2^31 words: lower the batch size");
-      received += counts[s];
-    }
-    inbox.resize(received);
-    requests_.clear();
-    std::uint64_t offset = 0;
-    for (int s = 0; s < size_; ++s) {
-      if (s == rank_) {
-        std::copy(outbox[s].begin(), outbox[s].end(), inbox.begin() + static_cast<std::ptrdiff_t>(offset));
-      } else if (counts[s] > 0) {
-        requests_.emplace_back();
-        MPI_Irecv(inbox.data() + offset, static_cast<int>(counts[s]), MPI_UINT64_T, s, kExchangeTag, MPI_COMM_WORLD,
-                  &requests_.back());
-      }
-      offset += counts[s];
-    }
-    for (int d = 0; d < size_; ++d) {
-      if (d == rank_ || outbox[d].empty()) continue;
-      requests_.emplace_back();
-      MPI_Isend(outbox[d].data(), static_cast<int>(outbox[d].size()), MPI_UINT64_T, d, kExchangeTag, MPI_COMM_WORLD,
-                &requests_.back());
-    }
-    MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    exchange_words(outbox, inbox, counts, MPI_UINT64_T);
+  }
+  void exchange(const std::vector<std::vector<std::uint32_t>>& outbox, std::vector<std::uint32_t>& inbox,
+                std::vector<std::uint64_t>& counts) override {
+    exchange_words(outbox, inbox, counts, MPI_UINT32_T);
   }
 
   void sum(std::span<std::uint64_t> values) override {
@@ -106,6 +77,45 @@ class MpiCommunicator final : public zz::Communicator {
   }
 
  private:
+  // The counts first (a rank may wait here for the others to finish their share of a
+  // level), then one message per pair of ranks, straight from and into the caller's buffers.
+  template <class Word>
+  void exchange_words(const std::vector<std::vector<Word>>& outbox, std::vector<Word>& inbox,
+                      std::vector<std::uint64_t>& counts, MPI_Datatype type) {
+    std::vector<std::uint64_t> send_counts(size_);
+    for (int d = 0; d < size_; ++d) send_counts[d] = outbox[d].size();
+    counts.assign(size_, 0);
+    MPI_Request request;
+    MPI_Ialltoall(send_counts.data(), 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD, &request);
+    wait_gently(request);
+    std::uint64_t received = 0;
+    for (int s = 0; s < size_; ++s) {
+      if (counts[s] > INT_MAX || send_counts[s] > INT_MAX)
+        throw std::runtime_error("a message batch of more than 2^31 words: lower the batch size");
+      received += counts[s];
+    }
+    inbox.resize(received);
+    requests_.clear();
+    std::uint64_t offset = 0;
+    for (int s = 0; s < size_; ++s) {
+      if (s == rank_) {
+        std::copy(outbox[s].begin(), outbox[s].end(), inbox.begin() + static_cast<std::ptrdiff_t>(offset));
+      } else if (counts[s] > 0) {
+        requests_.emplace_back();
+        MPI_Irecv(inbox.data() + offset, static_cast<int>(counts[s]), type, s, kExchangeTag, MPI_COMM_WORLD,
+                  &requests_.back());
+      }
+      offset += counts[s];
+    }
+    for (int d = 0; d < size_; ++d) {
+      if (d == rank_ || outbox[d].empty()) continue;
+      requests_.emplace_back();
+      MPI_Isend(outbox[d].data(), static_cast<int>(outbox[d].size()), type, d, kExchangeTag, MPI_COMM_WORLD,
+                &requests_.back());
+    }
+    MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  }
+
   static constexpr int kExchangeTag = 1;
   int rank_ = 0, size_ = 1;
   std::vector<MPI_Request> requests_;
