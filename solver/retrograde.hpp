@@ -66,6 +66,8 @@ struct SolveOptions {
   Communicator* comm = nullptr;
   // Un-move messages to other ranks a rank gathers before the ranks exchange them.
   std::uint64_t message_batch = std::uint64_t{1} << 22;
+  // 8-byte messages even where 4 bytes hold every slot (for tests of the wide format).
+  bool wide_messages = false;
 };
 
 template <class Tier>
@@ -571,7 +573,8 @@ class RetrogradeSolver {
     requires Unmovable<G>
   {
     // Rank 0 holds the most slots (the first grain and every N-th after it).
-    if (Ownership(entries_, 0, comm_.size()).size() <= (std::uint64_t{1} << 31)) levels<std::uint32_t>();
+    if (!options_.wide_messages && Ownership(entries_, 0, comm_.size()).size() <= (std::uint64_t{1} << 31))
+      levels<std::uint32_t>();
     else levels<std::uint64_t>();
   }
 
