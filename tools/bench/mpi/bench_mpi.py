@@ -120,7 +120,9 @@ def main():
     parser.add_argument("--cases", default="taktikl,KQvKR")
     parser.add_argument("--ranks", type=int, default=2, help="ranks of the distributed layout")
     parser.add_argument("--threads", type=int, default=1, help="threads per rank of the distributed layout")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="solves per layout; default 3, but 1 for the Tablut cases that re-solve their "
+                             "table in --data (each repetition removes the table the one before wrote)")
     parser.add_argument("--data", help="the folder of the sub-tables (K1W3B, K2W3B); default: fresh temporary")
     parser.add_argument("--only-distributed", action="store_true", help="skip the threaded solve")
     parser.add_argument("--memory-cap", type=int, metavar="MIB", help="hold every rank in a cgroup of this many MiB")
@@ -131,6 +133,8 @@ def main():
         parser.error(f"unknown case {unknown[0]!r} (cases: {', '.join(CASES)})")
     if args.memory_cap is not None and args.memory_cap <= 0:
         parser.error("--memory-cap must be a positive number of MiB")
+    if args.repeat is not None and args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     zugzwang = str(Path(args.zugzwang).resolve())
     scratch = Path(tempfile.mkdtemp(prefix="zugzwang-bench-mpi-"))
     cores = args.ranks * args.threads
@@ -138,7 +142,8 @@ def main():
         layouts = [(None, cores)] if not args.only_distributed else []
         layouts.append((args.ranks, args.threads))
         threaded = None
-        for _ in range(args.repeat):
+        repeat = args.repeat if args.repeat is not None else (1 if case in ON_TOP else 3)
+        for _ in range(repeat):
             for ranks, threads in layouts:
                 if case in ON_TOP:
                     data = Path(args.data or scratch / "tablut")
