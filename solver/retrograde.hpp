@@ -503,10 +503,9 @@ class RetrogradeSolver {
         if (!previous_here && !due_here) continue;
         const std::uint64_t end = std::min(n, (b + 1) << kBlockShift);
         for (std::uint64_t l = b << kBlockShift; l != end; ++l) {
-          const std::uint64_t i = owned_.global(l);
           const Code s = std::atomic_ref<const Code>(codes[l]).load(std::memory_order_relaxed);
           if (s == previous_win || s == previous_loss) {
-            if (level > 0) unmove_from(i, s == previous_loss, level, mine, due, preds, p, out);
+            if (level > 0) unmove_from(owned_.global(l), s == previous_loss, level, mine, due, preds, p, out);
           } else if (due_here) {
             if (level == 0) mine += s > kDrawCode && s != retro_detail::kUnusedSlot;
             else if (s == retro_detail::kUndecided) mine += decide_due(l, level);

@@ -86,8 +86,7 @@ class Ownership {
   static constexpr int kGrainShift = 16;
   static constexpr std::uint64_t kGrain = std::uint64_t{1} << kGrainShift;
 
-  Ownership() = default;
-  Ownership(std::uint64_t entries, int rank, int ranks) : entries_(entries), rank_(rank), ranks_(ranks) {
+  Ownership(std::uint64_t entries, int rank, int ranks) : rank_(rank), ranks_(ranks) {
     const std::uint64_t grains = (entries + kGrain - 1) >> kGrainShift;
     const std::uint64_t mine = grains > static_cast<std::uint64_t>(rank) ? (grains - rank + ranks - 1) / ranks : 0;
     size_ = mine << kGrainShift;
@@ -95,20 +94,10 @@ class Ownership {
     if (mine > 0 && (grains - 1) % ranks == static_cast<std::uint64_t>(rank)) size_ -= (grains << kGrainShift) - entries;
   }
 
-  int rank() const { return rank_; }
-  int ranks() const { return ranks_; }
-  std::uint64_t entries() const { return entries_; }
   // Slots this rank holds.
   std::uint64_t size() const { return size_; }
   static std::uint64_t grain_of(std::uint64_t i) { return i >> kGrainShift; }
 
-  // The rank holding index i, whether it is this one, and where in its arrays i lies.
-  int owner(std::uint64_t i) const { return static_cast<int>(grain_of(i) % static_cast<std::uint64_t>(ranks_)); }
-  bool owns(std::uint64_t i) const { return ranks_ == 1 || owner(i) == rank_; }
-  std::uint64_t local(std::uint64_t i) const {
-    if (ranks_ == 1) return i;
-    return (grain_of(i) / static_cast<std::uint64_t>(ranks_)) << kGrainShift | (i & (kGrain - 1));
-  }
   // The rank holding index i and where in its arrays i lies.
   struct Place {
     int owner;
@@ -118,6 +107,10 @@ class Ownership {
     const std::uint64_t g = grain_of(i), n = static_cast<std::uint64_t>(ranks_);
     return {static_cast<int>(g % n), (g / n) << kGrainShift | (i & (kGrain - 1))};
   }
+  // The same, one part at a time; a job of one rank skips the division.
+  int owner(std::uint64_t i) const { return place(i).owner; }
+  bool owns(std::uint64_t i) const { return ranks_ == 1 || owner(i) == rank_; }
+  std::uint64_t local(std::uint64_t i) const { return ranks_ == 1 ? i : place(i).slot; }
   // The index of this rank's local slot l.
   std::uint64_t global(std::uint64_t l) const {
     return ((l >> kGrainShift) * static_cast<std::uint64_t>(ranks_) + static_cast<std::uint64_t>(rank_))
@@ -126,7 +119,7 @@ class Ownership {
   }
 
  private:
-  std::uint64_t entries_ = 0, size_ = 0;
+  std::uint64_t size_ = 0;
   int rank_ = 0, ranks_ = 1;
 };
 
