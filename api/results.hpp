@@ -212,9 +212,27 @@ struct TableInfo {
   bool present = false;
   std::uint64_t entries = 0;
   std::uint64_t bytes = 0;           // on disk, or the estimate for a missing table
+  int format = 0;                    // the file's format version (3: compressed), 0 when missing
+  std::uint64_t uncompressed_bytes = 0;  // what the same table takes in format 2
   std::optional<TierStats> stats;    // from the file's header, with remoteness histograms
   std::optional<std::string> error;  // a present file that cannot be read: why
   std::optional<std::string> command;  // a missing table: the command that builds it
+};
+
+// One table rewritten by `compress`.
+struct CompressedTable {
+  std::string tier;
+  int format_before = 0, format_after = 0;
+  std::uint64_t bytes_before = 0, bytes_after = 0;
+  std::uint64_t entries = 0;
+  double seconds = 0;
+  bool skipped = false;  // already in the requested format (or missing: bytes 0)
+};
+
+struct CompressResult {
+  std::string game;
+  RuleValues rules;
+  std::vector<CompressedTable> tables;
 };
 
 struct TablesResult {

@@ -13,6 +13,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "api/analysis.hpp"
+#include "api/compress_tables.hpp"
 #include "api/review_proof.hpp"
 #include "api/session.hpp"
 #include "api/table_needs.hpp"
@@ -189,6 +190,19 @@ class GameSession final : public Session {
     }
   }
 
+  CompressResult compress(const CompressRequest& request) override {
+    if constexpr (Enumerable<G>) {
+      const auto roots = solve_roots(request.material);
+      CompressResult r = compress_tables(game_, *store_, std::span<const typename G::Tier>(roots), request);
+      r.game = name();
+      r.rules = rules();
+      return r;
+    } else {
+      (void)request;
+      throw InputError(name() + " has no tables");
+    }
+  }
+
   std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) override {
     if constexpr (Enumerable<G>) {
       const auto roots = solve_roots(request.material);
@@ -202,7 +216,7 @@ class GameSession final : public Session {
           const std::string tier = game_.tier_name(t);
           for (std::uint64_t i = 0; i < table.size(); ++i) {
             if (request.limit && written >= *request.limit) return written;
-            if (!table.used(i) || !game_.unrank(t, i, p)) continue;
+            if (!game_.unrank(t, i, p)) continue;  // an unused slot (the Enumerable contract)
             const Outcome o = store_->probe(p);
             if (request.where && o.value != *request.where) continue;
             row({game_.format(p), tier, o});
@@ -565,7 +579,7 @@ class GameSession final : public Session {
     const TableNeeds needs = table_needs(game_, *store_, std::span<const typename G::Tier>(roots));
     const std::string command = solve_command(wanted);
     return MissingTable("no table " + tier + " in " + store_->directory().string() + ": build it with `" + command +
-                            "` (" + human_bytes(needs.missing_bytes) + " on disk)",
+                            "` (at most " + human_bytes(needs.missing_bytes) + " on disk; compressed, far less)",
                         command, needs.missing_bytes);
   }
 
@@ -623,6 +637,9 @@ class GameSession final : public Session {
     options.stop = request.stop;
     options.comm = request.comm;
     const auto started = std::chrono::steady_clock::now();
+    if (request.table_format != 2 && request.table_format != kTableFormatVersion)
+      throw InputError("--table-format " + std::to_string(request.table_format) + " (formats: 2, 3)");
+    store_->set_format(request.table_format);
     const auto reports = solve_tiers(game_, std::span<const typename G::Tier>(roots), *store_, options, request.rebuild);
     SolveReport r;
     r.game = name();
@@ -673,7 +690,7 @@ class GameSession final : public Session {
     std::uint64_t total_raw = 0;
     for (std::size_t k = 0; k < tiers.size(); ++k) {
       const auto& tier = tiers[k];
-      const TierTable& table = store_->load(tier);
+      const TierTable& table = store_->load_decoded(tier);  // every slot is read
       const int longest = table.stats().longest_win;
       const Ownership mine = comm ? Ownership(table.size(), comm->rank(), comm->size()) : Ownership(table.size(), 0, 1);
       Counts counts = tbb::parallel_reduce(
@@ -682,8 +699,8 @@ class GameSession final : public Session {
             Position p;
             for (std::uint64_t l = range.begin(); l != range.end(); ++l) {
               const std::uint64_t i = mine.global(l);
-              if (!table.used(i) || !game_.unrank(tier, i, p)) continue;
-              const Outcome o = table.outcome(i);
+              if (!game_.unrank(tier, i, p)) continue;  // an unused slot
+              const Outcome o = decode(table.code_of_used(i));
               const int side = G::player_name(p, true) == first ? 0 : 1;
               const int v = static_cast<int>(o.value);
               ++c.reduced[side][v];

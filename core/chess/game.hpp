@@ -87,6 +87,10 @@ class Chess {
     return t.index.rank(p, t.flip);
   }
   bool unrank(const Tier& t, std::uint64_t index, Position& out) const { return table_index(t).unrank(index, out); }
+  // The index is side-to-move major (table_index.hpp): White to move (in the material's
+  // canonical orientation) in the first half, Black in the second, and every move changes
+  // sides, so a compressed table may store one half.
+  std::uint64_t side_split(const Tier& t) const { return tier_size(t) / 2; }
   RuleValues table_rules() const { return {}; }
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const {

@@ -101,6 +101,9 @@ class Tablut {
   // In tier "over": 0 for a captured king, 1 for an escaped one.
   std::uint64_t rank(const Position& p) const;
   bool unrank(const Tier& t, std::uint64_t index, Position& out) const;
+  // The index is turn major (table_index.hpp: White to move in the first half, Black in the
+  // second) and every move passes the turn, so a compressed table may store one half.
+  std::uint64_t side_split(const Tier& t) const { return tier_size(t) / 2; }
   RuleValues table_rules() const { return rules_; }
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const {

@@ -15,7 +15,7 @@ TEST_CASE("--version names the version, commit, build and table format") {
   CHECK(r.out.rfind("zugzwang 0.", 0) == 0);
   CHECK(r.out.find("\ncommit ") != std::string::npos);
   CHECK(r.out.find("\nbuild Release, GNU ") != std::string::npos);
-  CHECK(r.out.find("\ntable format 2\n") != std::string::npos);
+  CHECK(r.out.find("\ntable format 3\n") != std::string::npos);
 }
 
 TEST_CASE("games --json lists every game with its rule options and capabilities") {

@@ -11,6 +11,7 @@ int run_perft(const std::vector<std::string>& args);
 int run_play_server(const std::vector<std::string>& args);
 int run_analyze(const std::vector<std::string>& args);
 int run_tables(const std::vector<std::string>& args);
+int run_compress(const std::vector<std::string>& args);
 int run_review(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);
@@ -22,6 +23,8 @@ const std::vector<Command>& commands() {
       {"query", "query GAME POSITION|start [--line] [--json]   value, remoteness, every move with its value", run_query},
       {"export", "export GAME [--format json|jsonl] [--where value=win] [--limit N] [--output FILE]", run_export},
       {"tables", "tables GAME [--material M] [--json]    the tables on disk: present, missing, their counts", run_tables},
+      {"compress", "compress GAME [--material M] [--format 3|2]   rewrite stored tables compressed (or back)",
+       run_compress},
       {"review", "review GAME START MOVE... [--json]      each move of a game against the tables", run_review},
       {"move", "move GAME POSITION MOVE...              the position after the moves", run_move},
       {"perft", "perft GAME POSITION DEPTH [--divide]    count legal move sequences", run_perft},
