@@ -19,7 +19,9 @@ Dobutsu::Position Dobutsu::start() const {
 
 std::optional<Outcome> Dobutsu::outcome(const Position& p) const {
   const Side s = p.to_move, o = opponent(s);
-  if (attackers(p, s, p.lion(o))) return Outcome::win(0);        // the opposing lion can be taken
+  // The opposing lion can be taken: Tanaka's game ends here, the capture being forced, and
+  // counts that capture as the last ply (his start is lost in 78 plies, the 78th the capture).
+  if (attackers(p, s, p.lion(o))) return Outcome::win(1);
   if (p.pieces(o, Lion) & home_rank(s)) return Outcome::loss(0);  // its try stood
   if (p.pieces(s, Lion) & far_rank(s)) return Outcome::win(0);    // not reached by play (notation.cpp)
   if (!has_move(p)) return Outcome::loss(0);

@@ -4,9 +4,10 @@
 // normalized and left-right mirror merged, index.hpp) and "over" (the finished ones).
 //
 // The game ends as Tanaka (2009) judges it (docs/rules/dobutsu.md): the side to move has won
-// when it can capture the opposing lion, and has lost when the opposing lion stands on its
-// home rank (a try that survived) or when it has no legal move. A lion is therefore never
-// actually captured, and hands hold only elephants, giraffes and chicks.
+// when it can capture the opposing lion (in 1 ply: the capture, which is forced and ends the
+// game, is not played out), and has lost when the opposing lion stands on its home rank (a
+// try that survived) or when it has no legal move. A lion is therefore never actually
+// captured, and hands hold only elephants, giraffes and chicks.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -75,7 +76,7 @@ class Dobutsu {
     static const Tier over[1] = {Tier{true}};
     return t.over ? std::span<const Tier>{} : std::span<const Tier>{over};
   }
-  // In tier "over": 0 for a game won by the side to move, 1 for one it lost.
+  // In tier "over": 0 for a game won by the side to move (in 1 ply), 1 for one it lost.
   std::uint64_t rank(const Position& p) const;
   bool unrank(const Tier& t, std::uint64_t index, Position& out) const;
 
@@ -127,6 +128,7 @@ void Dobutsu::for_each_move(const Position& p, F&& f) const {
 // positions where the game was still going on are kept.
 template <class F>
 void Dobutsu::for_each_unmove(const Position& p, F&& f) const {
+  if (terminal(p)) return;  // tier "over" has no predecessors in itself
   const Side s = p.to_move, t = opponent(s);
   const Mask occ = p.occupied();
   const int s_lion = p.lion(s);

@@ -171,10 +171,11 @@ std::uint64_t index_of(const Position& position) {
   return static_cast<std::uint64_t>(e.id) * kPerPair + r;
 }
 
-bool position_at(std::uint64_t i, Position& out) {
-  if (i >= kIndexSize) return false;
-  const int pair = static_cast<int>(i / kPerPair);
-  const std::uint64_t within = i % kPerPair;
+namespace {
+
+// The Sente-to-move position with lions on ls (Sente) and lg (Gote) whose board_rank is
+// `within`.
+Position decode(int ls, int lg, std::uint64_t within) {
   const int code = static_cast<int>(std::upper_bound(kHands.offset.begin(), kHands.offset.end(), within) -
                                     kHands.offset.begin()) - 1;
   std::uint64_t r = within - kHands.offset[code];
@@ -183,7 +184,6 @@ bool position_at(std::uint64_t i, Position& out) {
   Position p;
   p.hand[Sente] = {he[0], hg[0], hc[0]};
   p.hand[Gote] = {he[1], hg[1], hc[1]};
-  const int ls = kPairs.squares[pair][0], lg = kPairs.squares[pair][1];
   p.kind_mask[Lion] = static_cast<Mask>(bit(ls) | bit(lg));
   p.side_mask[Sente] = bit(ls);
   p.side_mask[Gote] = bit(lg);
@@ -215,8 +215,37 @@ bool position_at(std::uint64_t i, Position& out) {
   p.side_mask[Gote] |= gote;
   p.side_mask[Sente] |= static_cast<Mask>((e | g | c) & ~gote);
   p.to_move = Sente;
+  return p;
+}
+
+std::uint64_t raw_key(const Position& p) {
+  return static_cast<std::uint64_t>(p.lion(Sente) * kSquares + p.lion(Gote)) * kPerPair + board_rank(p);
+}
+
+}  // namespace
+
+bool position_at(std::uint64_t i, Position& out) {
+  if (i >= kIndexSize) return false;
+  const int pair = static_cast<int>(i / kPerPair);
+  const std::uint64_t within = i % kPerPair;
+  const int ls = kPairs.squares[pair][0], lg = kPairs.squares[pair][1];
+  const Position p = decode(ls, lg, within);
   if (kPairs.entry[ls][lg].symmetric && board_rank(mirrored(p)) < within) return false;
   out = p;
+  return true;
+}
+
+std::uint64_t full_key(const Position& position) {
+  const Position p = position.to_move == Sente ? position : rotated(position);
+  return std::min(raw_key(p), raw_key(mirrored(p)));
+}
+
+bool position_of_full_key(std::uint64_t key, Position& out) {
+  if (key >= kFullKeys) return false;
+  const int pair = static_cast<int>(key / kPerPair);
+  const int ls = pair / kSquares, lg = pair % kSquares;
+  if (ls == lg) return false;
+  out = decode(ls, lg, key % kPerPair);
   return true;
 }
 

@@ -36,4 +36,13 @@ std::uint64_t index_of(const Position& p);
 // uses. Whether the position is finished is for the caller to check (game.cpp).
 bool position_at(std::uint64_t i, Position& out);
 
+// A key for every position, finished ones included, with the side to move normalized and
+// mirror images merged: the lion pair among all 144 (ordered) square pairs instead of the 21
+// of tier "all". For counting what is reachable (tools/bench/dobutsu), not for tables.
+inline constexpr std::uint64_t kFullKeys = kPerPair * kSquares * kSquares;
+std::uint64_t full_key(const Position& p);
+// The Sente-to-move position of a key; false if the key names no position (both lions on
+// one square).
+bool position_of_full_key(std::uint64_t key, Position& out);
+
 }  // namespace zz::dobutsu

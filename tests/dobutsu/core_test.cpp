@@ -129,7 +129,8 @@ TEST_CASE("the try and the capture of a lion end the game as Tanaka judges them"
   CHECK(game().outcome(after) == Outcome::loss(0));
   // Onto rank 1 next to Gote's lion: Gote, to move, can take it and has won.
   const auto unsafe = game().play(tried, game().parse_move(tried, "a2b1"));
-  CHECK(game().outcome(unsafe) == Outcome::win(0));
+  // Tanaka counts the forced capture as the game's last ply.
+  CHECK(game().outcome(unsafe) == Outcome::win(1));
   CHECK(move_texts(unsafe).empty());
 }
 
