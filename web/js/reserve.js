@@ -1,5 +1,6 @@
-// TateDrez's hands: the pieces each side has still to place, beside the board. The side to
-// move's pieces are buttons; choosing one shows where placing it wins, draws or loses.
+// The hands beside the board (TateDrez: the pieces still to place; Dobutsu Shogi: the pieces
+// captured). The side to move's pieces are buttons; choosing one shows where placing it wins,
+// draws or loses.
 import { h, clear } from './dom.js';
 
 export function renderReserve(container, { game, state, side, selected, active, onPick }) {
@@ -9,11 +10,11 @@ export function renderReserve(container, { game, state, side, selected, active, 
   }
   const hands = game.reserve(state);
   // Once everything is placed the hands are empty: the board gets the room.
-  container.hidden = !hands.w.length && !hands.b.length;
+  container.hidden = game.sides.every((who) => !hands[who].length);
   clear(container);
-  for (const who of ['b', 'w']) {
+  for (const who of [...game.sides].reverse()) {
     const mine = who === side;
-    const box = h('div', { class: `hand hand-${who}${mine ? ' to-move' : ''}`, id: `reserve-${who === 'w' ? 'white' : 'black'}` }, [
+    const box = h('div', { class: `hand hand-${who}${mine ? ' to-move' : ''}`, id: `reserve-${{ w: 'white', b: 'black' }[who] || who}` }, [
       h('div', { class: 'hand-title small' }, [`${game.sideName(who)} in hand`]),
     ]);
     const row = h('div', { class: 'hand-pieces' });
@@ -23,11 +24,11 @@ export function renderReserve(container, { game, state, side, selected, active, 
       svg.append(game.drawPiece(p));
       row.append(h('button', {
         class: `hand-piece${selected === p ? ' selected' : ''}`, 'data-reserve': p, disabled: !(mine && active),
-        'aria-pressed': selected === p ? 'true' : 'false', 'aria-label': `place the ${game.pieceName(p)}`,
+        'aria-pressed': selected === p ? 'true' : 'false', 'aria-label': `${game.handVerb || 'place'} the ${game.pieceName(p)}`,
         onclick: () => onPick(p),
       }, [svg]));
     }
-    if (!hands[who].length) row.append(h('span', { class: 'muted small' }, ['all placed']));
+    if (!hands[who].length) row.append(h('span', { class: 'muted small' }, [game.emptyHand || 'all placed']));
     box.append(row);
     container.append(box);
   }
