@@ -1,4 +1,4 @@
-// Opt-in (heavy: 1.7 GB, about 2 minutes on 2 cores): the whole Dobutsu Shogi solve against
+// Opt-in (heavy: 1.7 GB, about 3 minutes on 2 cores): the whole Dobutsu Shogi solve against
 // Tanaka's published values and against a depth-limited minimax over the naive rules.
 #include <doctest/doctest.h>
 
