@@ -27,5 +27,9 @@ ojson to_json(const TablesResult& r);
 ojson to_json(const ReviewResult& r);
 ojson to_json(const ExportRow& r);
 ojson to_json(const TierStats& s);
+// board_json.cpp
+ojson to_json(const BoardResult& r);
+ojson to_json(const BoardView& b);
+ojson to_json(const MoveView& m);
 
 }  // namespace zz::api

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "core/common/hash.hpp"
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "core/dobutsu/index.hpp"
@@ -59,6 +60,9 @@ class Dobutsu {
   std::string format(const Position& p) const;
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const;
+  // The position and a move as data a page draws without the notation (view.cpp).
+  BoardView view(const Position& p) const;
+  MoveView view_move(const Position& p, Move m) const;
 
   std::uint64_t hash(const Position& p) const {
     std::uint64_t h = std::uint64_t{p.side_mask[Sente]} | std::uint64_t{p.side_mask[Gote]} << 12;
