@@ -28,5 +28,9 @@ ojson to_json(const CompressResult& r);
 ojson to_json(const ReviewResult& r);
 ojson to_json(const ExportRow& r);
 ojson to_json(const TierStats& s);
+// board_json.cpp
+ojson to_json(const BoardResult& r);
+ojson to_json(const BoardView& b);
+ojson to_json(const MoveView& m);
 
 }  // namespace zz::api

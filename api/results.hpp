@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "solver/table/tier_table.hpp"
@@ -25,6 +26,19 @@ struct GameInfo {
   bool solves_on_demand = false;     // the whole game solves in seconds: query and export solve it when missing
   bool search = false;               // analyze
   bool repetition_draw = false;      // the first repetition of a position draws the game (move)
+};
+
+// A position as data a page draws without the game's notation (core/common/board_view.hpp):
+// squares, pieces, hands, marks, and every legal move as squares, in legal_moves' order.
+struct BoardResult {
+  std::string game;
+  RuleValues rules;
+  std::string position;  // canonical
+  bool over = false;
+  std::optional<std::string> result;  // who won, or "draw", once over
+  BoardView board;
+  std::vector<MoveView> moves;
+  std::optional<std::string> material;  // its tables, for games tabulated by material
 };
 
 // A move with its value for the player who makes it; the remoteness counts the move.

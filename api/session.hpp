@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "api/errors.hpp"
 #include "api/results.hpp"
 #include "core/common/error.hpp"
 #include "solver/retrograde.hpp"
@@ -109,6 +110,8 @@ class Session {
   virtual std::string normalize(const std::string& position) const = 0;
   virtual std::vector<std::string> legal_moves(const std::string& position) const = 0;
   virtual MoveResult move(const std::string& position, const std::vector<std::string>& moves) const = 0;
+  // The position as data (squares, pieces, hands, marks) with every legal move as squares.
+  virtual BoardResult board(const std::string& position) const = 0;
   virtual PerftResult perft(const std::string& position, int depth, bool divide) const = 0;
   // The game's words for a value: "win in 3 plies", "mate in 2".
   virtual std::string describe(Outcome o) const = 0;

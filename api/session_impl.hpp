@@ -14,6 +14,8 @@
 
 #include "api/analysis.hpp"
 #include "api/compress_tables.hpp"
+#include "api/errors.hpp"
+#include "api/limits.hpp"
 #include "api/review_proof.hpp"
 #include "api/session.hpp"
 #include "api/table_needs.hpp"
@@ -94,8 +96,22 @@ class GameSession final : public Session {
     return r;
   }
 
+  BoardResult board(const std::string& text) const override {
+    const Position p = parse_position(text);
+    const MoveResult state = move(text, {});
+    BoardResult r{name(), rules(), state.position, state.over, state.result, game_.view(p), {}, std::nullopt};
+    game_.for_each_move(p, [&](const Move& m) { r.moves.push_back(game_.view_move(p, m)); });
+    if constexpr (requires { game_.solve_roots(std::string()); }) {
+      try {
+        r.material = game_.tier_name(game_.tier_of(table_view(p)));
+      } catch (const InputError&) {  // no table can hold it (chess with castling rights)
+      }
+    }
+    return r;
+  }
+
   PerftResult perft(const std::string& text, int depth, bool divide) const override {
-    if (depth < 0) throw InputError("perft depth must be non-negative");
+    check_perft_depth(depth);
     const Position p = parse_position(text);
     const auto started = std::chrono::steady_clock::now();
     PerftResult r{name(), rules(), game_.format(p), depth, 0, {}, 0};
@@ -140,8 +156,7 @@ class GameSession final : public Session {
                       const ReviewOptions& options) override {
     if constexpr (Enumerable<G>) {
       const Position first = parse_position(start);
-      if (options.proof_plies < 0 || options.proof_plies > 64)
-        throw InputError("the proof horizon must be between 0 and 64 plies");
+      check(options);
       return with_tables([&] { return review_game(first, moves, options); });
     } else {
       parse_position(start);
@@ -282,6 +297,7 @@ class GameSession final : public Session {
   }
 
   AnalyzeResult analyze(const AnalyzeRequest& request) override {
+    check(request);
     if constexpr (Hashable<G>) {
       const Position p = parse_position(request.position);
       AnalyzeResult r;
@@ -544,16 +560,21 @@ class GameSession final : public Session {
   }
 
   // Runs f; a missing table is solved on demand when the game allows it (then f runs
-  // again), or reported with the command that builds it (or the tables of `material`).
+  // again), or reported with the command that builds it (or the tables of `material`). A
+  // position no table covers becomes the results layer's own error (errors.hpp).
   template <class F>
   decltype(auto) with_tables(F&& f, const std::string& material = "") {
     try {
-      return f();
-    } catch (const TableMissing& missing) {
-      if (!(info_.solves_on_demand && options_.solve_on_demand))
-        throw missing_table(missing.tier, material.empty() ? missing.tier : material);
-      solve_on_demand();
-      return f();
+      try {
+        return f();
+      } catch (const TableMissing& missing) {
+        if (!(info_.solves_on_demand && options_.solve_on_demand))
+          throw missing_table(missing.tier, material.empty() ? missing.tier : material);
+        solve_on_demand();
+        return f();
+      }
+    } catch (const zz::NotCovered& e) {
+      throw api::NotCovered(e.what());
     }
   }
 

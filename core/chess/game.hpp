@@ -25,6 +25,7 @@
 #include "core/chess/table_index.hpp"
 #include "core/chess/uci.hpp"
 #include "core/chess/unmove.hpp"
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 
@@ -75,6 +76,9 @@ class Chess {
   // Throws InputError for malformed text, an illegal move, or a move after the game ended.
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const { return format_uci(m); }
+  // The position and a move as data a page draws without the notation (view.cpp).
+  BoardView view(const Position& p) const;
+  MoveView view_move(const Position& p, Move m) const;
 
   // Endgame tables. tier_of throws InputError for a position with castling rights and
   // tier_size for material beyond kMaxTablePieces: no table covers them.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/common/hash.hpp"
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "core/tablut/evaluation.hpp"
@@ -71,6 +72,9 @@ class Tablut {
   // Throws InputError when the text is malformed or the move is illegal in p, saying why.
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const;
+  // The position and a move as data a page draws without the notation (view.cpp).
+  BoardView view(const Position& p) const;
+  MoveView view_move(const Position& p, Move m) const;
 
   // The best-move search's heuristic score for the side to move (evaluation.hpp).
   int evaluate(const Position& p) const { return tablut::evaluate(p); }

@@ -157,3 +157,35 @@ TEST_CASE("corrupt, truncated and mismatched tables") {
   write(movement, sound);
   CHECK(run({"query", "tatedrez", position, "--data", data}).code == 0);
 }
+
+TEST_CASE("the results layer's limits and error kinds, as the command line answers them") {
+  // analyze: api/limits.hpp, checked before any table opens
+  expect_refused({"analyze", "tablut", "start", "--depth", "0"}, "depth must be between 1 and 200 plies");
+  expect_refused({"analyze", "tablut", "start", "--depth", "201"}, "depth must be between 1 and 200 plies");
+  expect_refused({"analyze", "tablut", "start"}, "exactly one of depth and seconds");
+  expect_refused({"analyze", "tablut", "start", "--seconds", "0"}, "seconds must be above 0");
+  expect_refused({"analyze", "tablut", "start", "--seconds", "1", "--time", "1"}, "not both");
+  // review's proof options
+  expect_refused({"review", "tatedrez", "start", "--proof-plies", "65", "--data", solved_dir()}, "proof_plies");
+  expect_refused({"review", "tatedrez", "start", "--proof-plies", "2", "--proof-nodes", "0", "--data", solved_dir()},
+                 "proof_nodes");
+  expect_refused({"perft", "tatedrez", "start", "31"}, "perft depth must be between 0 and 30");
+  // a position no table can hold: its own kind, not a missing table
+  const auto r = run({"query", "chess", "start", "--data", solved_dir()});
+  CHECK(refused_in_one_line(r));
+  CHECK(r.err.find("not covered by the tables") != std::string::npos);
+  CHECK(r.err.find("castling") != std::string::npos);
+  // the board of a bad position
+  expect_refused({"board", "dobutsu", "gle/1c1 s -"}, "bad dobutsu position");
+}
+
+TEST_CASE("board: the position as data, every legal move as squares") {
+  const auto r = run({"board", "tatedrez", "3/1R1/r2 w", "--json"});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("\"hands\":[[{\"kind\":\"bishop\",\"owner\":0") != std::string::npos);
+  CHECK(r.out.find("{\"move\":\"B@a3\",\"to\":\"a3\",\"drop\":{\"kind\":\"bishop\",\"owner\":0") != std::string::npos);
+  const auto text = run({"board", "tablut", "start"});
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("White to move") != std::string::npos);
+  CHECK(text.out.find("camp = camp") != std::string::npos);
+}

@@ -15,6 +15,7 @@ int run_compress(const std::vector<std::string>& args);
 int run_review(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);
+int run_board(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {
@@ -27,8 +28,9 @@ const std::vector<Command>& commands() {
        run_compress},
       {"review", "review GAME START MOVE... [--json]      each move of a game against the tables", run_review},
       {"move", "move GAME POSITION MOVE...              the position after the moves", run_move},
+      {"board", "board GAME POSITION [--json]            squares, pieces, hands, marks and moves as data", run_board},
       {"perft", "perft GAME POSITION DEPTH [--divide]    count legal move sequences", run_perft},
-      {"analyze", "analyze GAME POSITION --depth N|--time S [--json]   proof search and best move", run_analyze},
+      {"analyze", "analyze GAME POSITION --depth N|--seconds S [--json]   proof search and best move", run_analyze},
       {"serve", "serve [--host H] [--port N] [--data DIR] [--open]   the analysis board and JSON API over HTTP",
        run_serve},
       {"play-server", "play-server tablut --color white|black [--host H] [--port N] [--time S]   play a competition game",
