@@ -142,9 +142,10 @@ remoteness() decode it.)")
       .def("__iter__", [](TableIterator& it) -> TableIterator& { return it; })
       .def("__next__", [](TableIterator& it) {
         const TierTable& table = *it.table.table;
-        while (it.next < table.size() && !table.used(it.next)) ++it.next;
+        Code code = kUnusedCode;
+        while (it.next < table.size() && (code = table.code(it.next)) == kUnusedCode) ++it.next;
         if (it.next >= table.size()) throw py::stop_iteration();
-        const Outcome o = table.outcome(it.next);
+        const Outcome o = decode(code);
         const std::string position = it.table.session->position_at(it.table.tier, it.next++);
         return py::make_tuple(position, value_of(o), remoteness_of(o));
       });

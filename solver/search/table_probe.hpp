@@ -33,8 +33,10 @@ class TableProbe {
       if (game_.transient(p)) return std::nullopt;  // valued through its moves: the search does that
     }
     const std::uint64_t index = game_.rank(p);
-    if (index >= slot.table->size() || !slot.table->used(index)) return std::nullopt;
-    return within_limit(slot.table->outcome(index), game_.plies_left(p));
+    // One read: a compressed table may derive the code from the position's moves.
+    const Code code = index < slot.table->size() ? slot.table->code(index) : kUnusedCode;
+    if (code == kUnusedCode) return std::nullopt;
+    return within_limit(decode(code), game_.plies_left(p));
   }
 
   // Tables found so far.

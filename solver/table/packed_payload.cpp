@@ -1,5 +1,6 @@
 #include "solver/table/packed_payload.hpp"
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -18,13 +19,21 @@ std::uint64_t u64_at(const std::uint8_t* p) {
   return v;
 }
 
-// The last block decoded by this thread: sequential readers (export, a query's children in
-// one block) skip the shared cache's lock.
-struct LastBlock {
-  std::uint64_t owner = 0, block = 0;
-  std::shared_ptr<const DecodedBlock> data;
+// The blocks this thread read last, direct-mapped by (table, block): repeated probes of a
+// few blocks (a query's children, export's sequential reads, a small table probed at random)
+// skip the shared cache's lock and its reference count. Few enough entries that what they
+// keep alive beyond the shared cache's bound stays small (16 blocks a thread).
+struct RecentBlocks {
+  struct Entry {
+    std::uint64_t owner = 0, block = 0;
+    std::shared_ptr<const DecodedBlock> data;
+  };
+  std::array<Entry, 16> entries;
+  Entry& slot(std::uint64_t owner, std::uint64_t block) {
+    return entries[((owner * 0x9e3779b97f4a7c15ull) ^ block) & (entries.size() - 1)];
+  }
 };
-thread_local LastBlock last_block;
+thread_local RecentBlocks recent_blocks;
 
 }  // namespace
 
@@ -101,13 +110,13 @@ DecodedBlock PackedPayload::decode(std::uint64_t b) const {
 }
 
 const DecodedBlock& PackedPayload::cached(std::uint64_t b) const {
-  LastBlock& last = last_block;
-  if (last.owner != owner_ || last.block != b || !last.data) {
-    last.data = block_cache().get(owner_, b, [this, b] { return decode(b); });
-    last.owner = owner_;
-    last.block = b;
+  RecentBlocks::Entry& e = recent_blocks.slot(owner_, b);
+  if (e.owner != owner_ || e.block != b || !e.data) {
+    e.data = block_cache().get(owner_, b, [this, b] { return decode(b); });
+    e.owner = owner_;
+    e.block = b;
   }
-  return *last.data;
+  return *e.data;
 }
 
 void PackedPayload::prefetch(std::uint64_t i) const {

@@ -175,20 +175,28 @@ class TableStore {
     return *seen.back().second;
   }
 
-  // The value of p, with no move limit applied (as its table stores it): a finished game's
-  // result, a transient position's best move, else its table's code (which, for a slot its
-  // compressed file leaves out, is again the best of its moves).
+  // The value of a child p, with no move limit applied, as its table stores it: a transient
+  // position's best move, else its table's code (which, for a slot its compressed file
+  // leaves out, is again the best of its moves). A finished game needs no test of its own
+  // here: its table holds its result (the solver stores it), which saves generating the
+  // child's moves to look for mate.
   Outcome stored_value(const Position& p, TableList& seen) {
-    if (auto o = game_.outcome(p)) return *o;
     if constexpr (HasTransients<G>) {
-      if (game_.transient(p)) return value_of_moves(p, seen);
+      if (game_.transient(p)) return value_from_moves(p, seen);
     }
     const TierTable& table = table_for(game_.tier_of(p), seen);
     const Code c = table.code_of_used(game_.rank(p));
     // A zero is a slot of a table being decoded whose value is not derived yet (a transient
     // position's move can come back to the part being derived): its moves tell.
-    if (c == kUnusedCode) return value_of_moves(p, seen);
+    if (c == kUnusedCode) return value_from_moves(p, seen);
     return decode(c);
+  }
+
+  // The value of p from the rules and its moves alone: a finished game's result, else the
+  // best of its moves.
+  Outcome value_from_moves(const Position& p, TableList& seen) {
+    if (auto o = game_.outcome(p)) return *o;
+    return value_of_moves(p, seen);
   }
 
   Outcome value_of_moves(const Position& p, TableList& seen) {
@@ -206,8 +214,7 @@ class TableStore {
   Code derive(const Tier& t, std::uint64_t i, TableList& seen) {
     Position p;
     if (!game_.unrank(t, i, p)) return kUnusedCode;
-    if (auto o = game_.outcome(p)) return encode(*o);
-    return encode(value_of_moves(p, seen));
+    return encode(value_from_moves(p, seen));
   }
 
   // Fills slots [from, to) of the decoded table d of tier t, which its file leaves out. Moves

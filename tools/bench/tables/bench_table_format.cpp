@@ -55,8 +55,8 @@ std::vector<Variant> all_variants() {
 }
 
 template <class G>
-void run(const G& game, const std::vector<typename G::Tier>& roots, const std::filesystem::path& data,
-         const std::vector<Variant>& variants, int probes) {
+void run(const G& game, const std::string& material, const std::vector<typename G::Tier>& roots,
+         const std::filesystem::path& data, const std::vector<Variant>& variants, int probes) {
   using Tier = typename G::Tier;
   const auto order = zz::dependency_order(game, std::span<const Tier>(roots));
   zz::TableStore<G> source(game, data);
@@ -95,6 +95,19 @@ void run(const G& game, const std::vector<typename G::Tier>& roots, const std::f
     const double write_seconds = since(start);
     zz::TableStore<G> reader(game, scratch);
     for (const Tier& t : order) reader.load(t);  // opened (headers, indices) before timing
+    // What one block costs to decode (a cold probe's share): up to 64 blocks of each table.
+    std::vector<double> decode_us;
+    for (const Tier& t : order) {
+      const zz::PackedPayload* packed = reader.load(t).packed();
+      if (!packed) continue;
+      const std::uint64_t blocks = packed->layout().blocks();
+      for (std::uint64_t b = 0; b < blocks; b += std::max<std::uint64_t>(1, blocks / 64)) {
+        const auto t0 = Clock::now();
+        (void)packed->decode(b);
+        decode_us.push_back(since(t0) * 1e6);
+      }
+    }
+    std::sort(decode_us.begin(), decode_us.end());
     std::vector<double> first;
     for (const auto& p : positions) {
       const auto t0 = Clock::now();
@@ -106,15 +119,16 @@ void run(const G& game, const std::vector<typename G::Tier>& roots, const std::f
     const double warm = since(t1);
     std::sort(first.begin(), first.end());
     auto pct = [&](double q) { return first.empty() ? 0.0 : first[static_cast<std::size_t>(q * (first.size() - 1))]; };
-    std::string names;
-    for (const Tier& r : roots) names += (names.empty() ? "" : "+") + game.tier_name(r);
+    auto decode_pct = [&](double q) {
+      return decode_us.empty() ? 0.0 : decode_us[static_cast<std::size_t>(q * (decode_us.size() - 1))];
+    };
     std::printf(
         "{\"case\":\"table-format-%s-%s\",\"variant\":\"%s\",\"tables\":%zu,\"slots\":%llu,\"bytes\":%llu,"
-        "\"bits_per_slot\":%.4f,\"write_seconds\":%.3f,\"first_probe_us_p50\":%.1f,\"first_probe_us_p99\":%.1f,"
-        "\"warm_probes_per_second\":%.0f,\"cache_mib\":%.1f}\n",
-        G::name().data(), names.c_str(), v.name.c_str(), order.size(), static_cast<unsigned long long>(slots),
+        "\"bits_per_slot\":%.4f,\"write_seconds\":%.3f,\"block_decode_us_p50\":%.1f,\"block_decode_us_p99\":%.1f,"
+        "\"first_probe_us_p50\":%.1f,\"first_probe_us_p99\":%.1f,\"warm_probes_per_second\":%.0f,\"cache_mib\":%.1f}\n",
+        G::name().data(), material.c_str(), v.name.c_str(), order.size(), static_cast<unsigned long long>(slots),
         static_cast<unsigned long long>(bytes), 8.0 * static_cast<double>(bytes) / static_cast<double>(slots),
-        write_seconds, pct(0.5), pct(0.99), static_cast<double>(positions.size()) / warm,
+        write_seconds, decode_pct(0.5), decode_pct(0.99), pct(0.5), pct(0.99), static_cast<double>(positions.size()) / warm,
         static_cast<double>(zz::block_cache().held_bytes()) / (1 << 20));
     std::fflush(stdout);
   }
@@ -157,10 +171,10 @@ int main(int argc, char** argv) {
   }
   if (game == "chess") {
     const zz::chess::Chess g;
-    run(g, g.solve_roots(material), data, variants, probes);
+    run(g, material, g.solve_roots(material), data, variants, probes);
   } else if (game == "tablut") {
     const zz::tablut::Tablut g;
-    run(g, zz::tablut::parse_material_selection(material), data, variants, probes);
+    run(g, material, zz::tablut::parse_material_selection(material), data, variants, probes);
   } else {
     std::fprintf(stderr, "games: chess, tablut\n");
     return 2;
