@@ -21,8 +21,10 @@ PackOptions pack_options_for(const TableStore<G>& store, const typename G::Tier&
     if (!c) throw InputError("unknown codec '" + *r.codec + "' (codecs: lzma, zstd)");
     o.codec.codec = *c;
     o.codec.level = *c == Codec::Zstd ? 19 : 9;
+    o.choose_codec = false;
   }
   if (r.level) {
+    if (!r.codec) throw InputError("--level needs --codec (without it, each table gets the better of lzma 9 and zstd 19)");
     const int top = o.codec.codec == Codec::Zstd ? 22 : 9;
     if (*r.level < 1 || *r.level > top)
       throw InputError("--level " + std::to_string(*r.level) + " is outside 1.." + std::to_string(top) + " for " +

@@ -98,13 +98,34 @@ std::uint64_t estimate_bytes(const TierTable& t, std::uint64_t first, std::uint6
   return total.combine(std::plus<>());
 }
 
+// The coder that makes a sample of the table's blocks smaller: LZMA2 9 or zstd 19.
+CodecSettings choose_codec(const TierTable& t, const Model& m) {
+  const CodecSettings candidates[2] = {{Codec::Lzma, 9, false}, {Codec::Zstd, 19, false}};
+  const std::uint64_t step = std::max<std::uint64_t>(16, (m.blocks() + 63) / 64);
+  std::uint64_t bytes[2] = {0, 0};
+  for (int k = 0; k < 2; ++k) {
+    tbb::combinable<std::uint64_t> total([] { return std::uint64_t{0}; });
+    tbb::parallel_for(std::uint64_t{0}, m.blocks(), step, [&](std::uint64_t b) {
+      thread_local std::vector<std::uint8_t> buffer;
+      m.block_symbols(t, b, buffer);
+      total.local() += compress_block(candidates[k], {}, buffer).size();
+    });
+    bytes[k] = total.combine(std::plus<>());
+  }
+  return candidates[bytes[1] < bytes[0] ? 1 : 0];
+}
+
 void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
   for (int k = 0; k < 8; ++k) out.push_back(static_cast<std::uint8_t>(v >> (8 * k)));
 }
 
 }  // namespace
 
-PackOptions default_pack_options() { return {}; }
+PackOptions default_pack_options() {
+  PackOptions o;
+  o.choose_codec = true;
+  return o;
+}
 
 PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   const std::uint64_t entries = table.size();
@@ -116,7 +137,6 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   }
   PackedTable out;
   PackedLayout& l = out.layout;
-  l.codec = o.codec.codec;
   l.entries = entries;
   l.first = first;
   l.end = end;
@@ -124,8 +144,10 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   l.width = table.width();
   l.unused_filled = o.fill_unused;
   const Model m(table, first, end, o, l.symbols);
+  const CodecSettings codec = o.choose_codec ? choose_codec(table, m) : o.codec;
+  l.codec = codec.codec;
 
-  if (o.codec.codec == Codec::Zstd && o.zstd_dictionary_bytes > 0) {
+  if (codec.codec == Codec::Zstd && o.zstd_dictionary_bytes > 0) {
     // Trained on up to 256 blocks spread over the table.
     std::vector<std::vector<std::uint8_t>> samples;
     const std::uint64_t step = std::max<std::uint64_t>(1, m.blocks() / 256);
@@ -142,7 +164,7 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   tbb::parallel_for(std::uint64_t{0}, m.blocks(), [&](std::uint64_t b) {
     thread_local std::vector<std::uint8_t> buffer;
     m.block_symbols(table, b, buffer);
-    out.blocks[b] = compress_block(o.codec, out.dictionary, buffer);
+    out.blocks[b] = compress_block(codec, out.dictionary, buffer);
   });
 
   std::vector<std::uint64_t> sums(out.blocks.size());

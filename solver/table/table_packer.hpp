@@ -20,6 +20,10 @@ namespace zz {
 
 struct PackOptions {
   CodecSettings codec{Codec::Lzma, 9, false};
+  // Code a sample of the blocks (one in 16, at most 64) with LZMA2 9 and zstd 19 and use the
+  // coder that made them smaller (chess tables favour LZMA, Tablut's zstd); `codec` is then
+  // ignored.
+  bool choose_codec = false;
   int block_shift = 15;
   // Only for a reader that knows the game (the table store, which sets it): others could
   // not tell unused slots.

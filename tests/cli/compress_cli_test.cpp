@@ -52,7 +52,8 @@ TEST_CASE("compress refuses bad options in one line, before touching a table") {
   const auto file = dir.path / "chess" / "default" / "KRvK.zzt";
   const std::string before = cli_test::slurp(file);
   for (const auto& bad : std::vector<std::vector<std::string>>{{"--codec", "brotli"},
-                                                               {"--level", "99"},
+                                                               {"--codec", "zstd", "--level", "99"},
+                                                               {"--level", "5"},
                                                                {"--block-entries", "1000"},
                                                                {"--format", "4"},
                                                                {"--dictionary", "4096"}}) {

@@ -45,6 +45,7 @@ struct Fixture {
     for (const auto& t : zz::dependency_order(chess, std::span<const zz::chess::Material>(roots))) {
       zz::PackOptions o = store.pack_options(t);
       o.block_shift = 10;  // several blocks
+      o.choose_codec = false;  // LZMA, which the header edits below expect
       zz::write_table(store.file(t), store.identity(t), solved.at(chess.tier_name(t)), o);
     }
     file = store.file(krk);

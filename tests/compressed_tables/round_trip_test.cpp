@@ -60,9 +60,20 @@ TEST_CASE("every codec and modelling option reads back the same codes") {
     zz::PackOptions (*adjust)(zz::PackOptions);
   };
   const Variant variants[] = {
-      {"zstd 19", [](zz::PackOptions o) { o.codec = {zz::Codec::Zstd, 19, false}; return o; }},
-      {"zstd 9 with a dictionary", [](zz::PackOptions o) { o.codec = {zz::Codec::Zstd, 9, false}; o.zstd_dictionary_bytes = 16384; o.block_shift = 12; return o; }},
-      {"lzma 6, 256-slot blocks", [](zz::PackOptions o) { o.codec = {zz::Codec::Lzma, 6, false}; o.block_shift = 8; return o; }},
+      {"zstd 19", [](zz::PackOptions o) { o.choose_codec = false; o.codec = {zz::Codec::Zstd, 19, false}; return o; }},
+      {"zstd 9 with a dictionary", [](zz::PackOptions o) {
+         o.choose_codec = false;
+         o.codec = {zz::Codec::Zstd, 9, false};
+         o.zstd_dictionary_bytes = 16384;
+         o.block_shift = 12;
+         return o;
+       }},
+      {"lzma 6, 256-slot blocks", [](zz::PackOptions o) {
+         o.choose_codec = false;
+         o.codec = {zz::Codec::Lzma, 6, false};
+         o.block_shift = 8;
+         return o;
+       }},
       {"unused slots kept", [](zz::PackOptions o) { o.fill_unused = false; return o; }},
       {"both sides stored", [](zz::PackOptions o) { o.side_split.reset(); return o; }},
       {"one block", [](zz::PackOptions o) { o.block_shift = 24; return o; }},
