@@ -17,5 +17,6 @@ RegisteredGame tatedrez_entry();
 RegisteredGame taktikl_entry();
 RegisteredGame tablut_entry();
 RegisteredGame chess_entry();
+RegisteredGame quixo_entry();
 
 }  // namespace zz::api
