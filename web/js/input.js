@@ -53,7 +53,7 @@ export function createInput(app) {
       const st = app.info.state;
       const piece = st.board[sq];
       if (app.selected && app.selected !== sq && app.destsOf(app.selected).some((d) => d.sq === sq)) return false;
-      if (piece && app.game.pieceSide(piece) === st.side && movesFrom(sq).length) {
+      if ((!piece || app.game.pieceSide(piece) === st.side) && movesFrom(sq).length) {  // Quixo: blank cubes move
         wasSelected = app.selected === sq;
         app.selected = sq;
         app.reserveSel = null;
