@@ -18,18 +18,20 @@ enum Color : std::uint8_t { X, O };
 constexpr Color opponent(Color c) { return c == X ? O : X; }
 constexpr Mask bit(int sq) { return Mask{1} << sq; }
 
-struct Move {
-  std::int8_t from = -1;  // the ring square the cube is taken from
-  std::int8_t to = -1;    // the end of its row or column where it is pushed back in
-  friend bool operator==(const Move&, const Move&) = default;
-};
-
 // What a push does to a line: the squares from `from` to `to` inclusive, and the signed
 // distance between neighbouring squares of the line going from `from` towards `to`. The
 // cubes on (from, to] slide one step back towards `from`; the taken cube lands on `to`.
 struct Push {
   Mask segment = 0;
   std::int8_t step = 0;
+};
+
+// A move carries its push, so that playing it reads no table.
+struct Move {
+  std::int8_t from = -1;  // the ring square the cube is taken from
+  std::int8_t to = -1;    // the end of its row or column where it is pushed back in
+  Push push;
+  friend bool operator==(const Move& a, const Move& b) { return a.from == b.from && a.to == b.to; }
 };
 
 class Geometry {
@@ -62,7 +64,6 @@ class Geometry {
       const int ends[4] = {r * n, r * n + n - 1, f, (n - 1) * n + f};
       for (int to : ends) {
         if (to == from) continue;
-        moves_[move_count_++] = Move{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to)};
         const bool same_row = to / n == r;
         const int unit = same_row ? 1 : n;
         const int step = to > from ? unit : -unit;
@@ -72,6 +73,7 @@ class Geometry {
           if (s == to) break;
         }
         push_[from][to] = Push{seg, static_cast<std::int8_t>(step)};
+        moves_[move_count_++] = Move{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to), push_[from][to]};
       }
     }
   }

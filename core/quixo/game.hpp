@@ -60,7 +60,7 @@ class Quixo {
     }
   }
   Position play(const Position& p, Move m) const {
-    const Push push = geometry_.push(m.from, m.to);
+    const Push push = m.push;
     Position next;
     next.cubes[p.side] = Geometry::slide(p.cubes[p.side], push) | bit(m.to);
     next.cubes[opponent(p.side)] = Geometry::slide(p.cubes[opponent(p.side)], push);
@@ -107,7 +107,7 @@ class Quixo {
     for (int k = 0; k < geometry_.move_count(); ++k) {
       const Move m = geometry_.move(k);
       if (!(p.cubes[last] & bit(m.to))) continue;
-      const Push push = geometry_.push(m.from, m.to);
+      const Push push = m.push;
       Position q;
       q.cubes[last] = Geometry::unslide(p.cubes[last], push) | bit(m.from);
       q.cubes[p.side] = Geometry::unslide(p.cubes[p.side], push);

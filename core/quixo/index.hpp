@@ -69,8 +69,10 @@ class Index {
   int n_, squares_;
   const Symmetries& symmetries_;
   std::array<std::array<std::uint64_t, kMaxSquares + 1>, kMaxSquares + 1> binomial_{};
-  // By mask: its class id among the sets of its size << 3 | a symmetry taking it to the
-  // class's canonical (least) set.
+  // By mask: its class id among the sets of its size << 4 | a symmetry taking it to the
+  // class's canonical (least) set << 1 | whether the canonical set has symmetries of its
+  // own (then the small set's images under them are compared). One load answers the
+  // common case; the canonical list is read only for symmetric sets.
   std::vector<std::uint32_t> class_of_;
   std::array<std::vector<Canonical>, kMaxSquares + 1> canonical_;  // by set size, then id
 };

@@ -123,7 +123,7 @@ Quixo::Move Quixo::parse_move(const Position& p, std::string_view text) const {
   if (from == to) throw illegal("the cube must be pushed in at another end than the one it was taken from");
   if (geometry_.push(from, to).segment == 0)
     throw illegal(where + " is not an end of " + what + "'s row or column");
-  return Move{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to)};
+  return Move{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to), geometry_.push(from, to)};
 }
 
 }  // namespace zz::quixo
