@@ -81,6 +81,9 @@ class Quixo {
   }
   std::string tier_name(Tier t) const { return std::to_string(t.large) + "v" + std::to_string(t.small); }
   std::uint64_t tier_size(Tier t) const { return index().size(t); }
+  // What `solve` builds: the whole game from the start, or one tier named like "13v12"
+  // with every tier it depends on (5x5's last tiers fit one machine; its start does not).
+  std::vector<Tier> solve_roots(const std::string& tier) const;
   // Pushes of blanks: from the part where the mover has `small` cubes to tier
   // {large, small + 1}, from the other part to {small, large + 1}, ordered.
   std::vector<Tier> tier_dependencies(Tier t) const;

@@ -90,3 +90,19 @@ TEST_CASE("moves are named by the square taken and the end pushed in at; illegal
   const auto over = g.parse("xxxxx/5/5/5/o4 o");
   CHECK(reason([&] { g.parse_move(over, "b1b5"); }).find("already over") != std::string::npos);
 }
+
+TEST_CASE("a tier is named LvS and can be solved alone with what it depends on") {
+  const Quixo g = make(4);
+  CHECK(g.solve_roots("").size() == 1);
+  CHECK(g.tier_name(g.solve_roots("").front()) == "0v0");
+  CHECK(g.tier_name(g.solve_roots("9v7").front()) == "9v7");
+  for (const char* bad : {"v", "7v9", "9v8", "x", "9v", "v7", "9v7 ", "-1v-1", "99999999999v1"}) {
+    CAPTURE(bad);
+    CHECK(reason([&] { g.solve_roots(bad); }).find("unknown quixo tier") != std::string::npos);
+  }
+  const auto deps = g.tier_dependencies(g.solve_roots("6v5").front());
+  REQUIRE(deps.size() == 2);
+  CHECK(g.tier_name(deps[0]) == "6v6");
+  CHECK(g.tier_name(deps[1]) == "7v5");
+  CHECK(g.tier_dependencies(g.solve_roots("9v7").front()).empty());
+}
