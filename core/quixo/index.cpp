@@ -23,6 +23,14 @@ Index::Index(int n) : n_(n), squares_(n * n), symmetries_(symmetries(n)) {
     binomial_[i][0] = 1;
     for (int k = 1; k <= i; ++k) binomial_[i][k] = binomial_[i - 1][k - 1] + (k < i ? binomial_[i - 1][k] : 0);
   }
+  for (int k = 0; k < 4; ++k)
+    for (int j = 0; j <= kMaxSquares; ++j)
+      for (int b = 0; b < 256; ++b) {
+        std::uint64_t r = 0;
+        for (int t = 0, pos = 0; pos < 8; ++pos)
+          if (b >> pos & 1) r += binomial_[std::min(8 * k + pos, kMaxSquares)][std::min(j + ++t, kMaxSquares)];
+        rank_byte_[k][j][b] = static_cast<std::uint32_t>(r);
+      }
   // Masks in increasing order: the first of each orbit met is its least, the canonical set.
   constexpr std::uint32_t kUnassigned = ~std::uint32_t{0};
   const std::uint64_t masks = std::uint64_t{1} << squares_;
@@ -49,8 +57,10 @@ std::uint64_t Index::subset_rank(Mask set, Mask free) const {
   std::uint64_t r = 0;
 #if defined(__BMI2__)
   // The set's squares renumbered among the free ones in one instruction.
-  for (Mask packed = _pext_u32(set, free), i = 1; packed; packed &= packed - 1, ++i)
-    r += binomial_[std::countr_zero(packed)][i];
+  const Mask packed = _pext_u32(set, free);
+  const int below1 = std::popcount(packed & 0xFF), below2 = std::popcount(packed & 0xFFFF);
+  r = rank_byte_[0][0][packed & 0xFF] + rank_byte_[1][below1][packed >> 8 & 0xFF];
+  if (packed >> 16) r += rank_byte_[2][below2][packed >> 16 & 0xFF] + rank_byte_[3][std::popcount(packed & 0xFFFFFF)][packed >> 24];
 #else
   for (int i = 1; set; ++i) {
     const Mask low = set & (~set + 1);

@@ -74,6 +74,9 @@ class Index {
   // own (then the small set's images under them are compared). One load answers the
   // common case; the canonical list is read only for symmetric sets.
   std::vector<std::uint32_t> class_of_;
+  // rank_byte_[k][j][b]: the colex rank terms of the set bits of byte b of a packed set,
+  // byte k, after j set bits in the bytes below: a packed set ranks in a few lookups.
+  std::array<std::array<std::array<std::uint32_t, 256>, kMaxSquares + 1>, 4> rank_byte_{};
   std::array<std::vector<Canonical>, kMaxSquares + 1> canonical_;  // by set size, then id
 };
 
