@@ -10,6 +10,10 @@ enum class OnDemand { No, Yes };
 
 template <Game G>
 RegisteredGame game_entry(std::string summary, OnDemand on_demand) {
+  static_assert(requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
+    { g.view(p) } -> std::same_as<BoardView>;
+    { g.view_move(p, m) } -> std::same_as<MoveView>;
+  }, "a game describes its board for the page: view() and view_move() (core/common/board_view.hpp)");
   const G game{parse_rules(G::rule_options(), {})};
   GameInfo info;
   info.name = std::string(G::name());

@@ -179,6 +179,11 @@ ojson to_json(const TablesResult& r) {
   for (const auto& t : r.tables) {
     ojson entry = {{"tier", t.tier}, {"file", t.file}, {"present", t.present}, {"entries", t.entries}};
     entry[t.present ? "bytes" : "estimated_bytes"] = t.bytes;
+    if (t.present && t.format) {
+      entry["format"] = t.format;
+      entry["uncompressed_bytes"] = t.uncompressed_bytes;
+      entry["bits_per_slot"] = t.entries ? 8.0 * static_cast<double>(t.bytes) / static_cast<double>(t.entries) : 0.0;
+    }
     if (t.stats) {
       entry.update(to_json(*t.stats));
       entry["wins_by_remoteness"] = t.stats->wins_by_remoteness;
@@ -187,6 +192,22 @@ ojson to_json(const TablesResult& r) {
     if (t.error) entry["error"] = *t.error;
     if (t.command) entry["command"] = *t.command;
     tables.push_back(entry);
+  }
+  doc["tables"] = tables;
+  return doc;
+}
+
+ojson to_json(const CompressResult& r) {
+  ojson doc = header(r.game, r.rules);
+  ojson tables = ojson::array();
+  for (const auto& t : r.tables) {
+    if (t.bytes_before == 0) {
+      tables.push_back({{"tier", t.tier}, {"present", false}});
+      continue;
+    }
+    tables.push_back({{"tier", t.tier}, {"present", true}, {"entries", t.entries}, {"format_before", t.format_before},
+                      {"format_after", t.format_after}, {"bytes_before", t.bytes_before}, {"bytes_after", t.bytes_after},
+                      {"rewritten", !t.skipped}, {"seconds", t.seconds}});
   }
   doc["tables"] = tables;
   return doc;

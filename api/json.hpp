@@ -24,8 +24,13 @@ ojson to_json(const SolveReport& r);
 ojson to_json(const AnalyzeResult& r);
 ojson to_json(const AnalyzeProgress& p);
 ojson to_json(const TablesResult& r);
+ojson to_json(const CompressResult& r);
 ojson to_json(const ReviewResult& r);
 ojson to_json(const ExportRow& r);
 ojson to_json(const TierStats& s);
+// board_json.cpp
+ojson to_json(const BoardResult& r);
+ojson to_json(const BoardView& b);
+ojson to_json(const MoveView& m);
 
 }  // namespace zz::api

@@ -17,6 +17,7 @@ RegisteredGame tatedrez_entry();
 RegisteredGame taktikl_entry();
 RegisteredGame tablut_entry();
 RegisteredGame chess_entry();
+RegisteredGame dobutsu_entry();
 RegisteredGame quixo_entry();
 
 }  // namespace zz::api

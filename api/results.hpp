@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "solver/table/tier_table.hpp"
@@ -25,6 +26,19 @@ struct GameInfo {
   bool solves_on_demand = false;     // the whole game solves in seconds: query and export solve it when missing
   bool search = false;               // analyze
   bool repetition_draw = false;      // the first repetition of a position draws the game (move)
+};
+
+// A position as data a page draws without the game's notation (core/common/board_view.hpp):
+// squares, pieces, hands, marks, and every legal move as squares, in legal_moves' order.
+struct BoardResult {
+  std::string game;
+  RuleValues rules;
+  std::string position;  // canonical
+  bool over = false;
+  std::optional<std::string> result;  // who won, or "draw", once over
+  BoardView board;
+  std::vector<MoveView> moves;
+  std::optional<std::string> material;  // its tables, for games tabulated by material
 };
 
 // A move with its value for the player who makes it; the remoteness counts the move.
@@ -212,9 +226,27 @@ struct TableInfo {
   bool present = false;
   std::uint64_t entries = 0;
   std::uint64_t bytes = 0;           // on disk, or the estimate for a missing table
+  int format = 0;                    // the file's format version (3: compressed), 0 when missing
+  std::uint64_t uncompressed_bytes = 0;  // what the same table takes in format 2
   std::optional<TierStats> stats;    // from the file's header, with remoteness histograms
   std::optional<std::string> error;  // a present file that cannot be read: why
   std::optional<std::string> command;  // a missing table: the command that builds it
+};
+
+// One table rewritten by `compress`.
+struct CompressedTable {
+  std::string tier;
+  int format_before = 0, format_after = 0;
+  std::uint64_t bytes_before = 0, bytes_after = 0;
+  std::uint64_t entries = 0;
+  double seconds = 0;
+  bool skipped = false;  // already in the requested format (or missing: bytes 0)
+};
+
+struct CompressResult {
+  std::string game;
+  RuleValues rules;
+  std::vector<CompressedTable> tables;
 };
 
 struct TablesResult {

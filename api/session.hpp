@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "api/errors.hpp"
 #include "api/results.hpp"
 #include "core/common/error.hpp"
 #include "solver/retrograde.hpp"
@@ -34,6 +35,7 @@ struct SolveRequest {
   bool rebuild = false;
   int threads = 0;       // 0: every core
   std::string command;   // how a person reproduces this solve (goes into the report)
+  int table_format = 3;  // 3: compressed; 2: one code per slot (faster to write, 10-600x larger)
   std::function<void(const SolveProgress&)> progress;
   const std::atomic<bool>* stop = nullptr;  // set it to stop the solve (Cancelled is thrown)
   // The ranks of a distributed job (every rank makes the same call); nullptr: this process.
@@ -73,6 +75,21 @@ struct ExportRequest {
   std::optional<std::uint64_t> limit;
 };
 
+// Rewrites the tables of a material in another format, each atomically (a crash leaves the
+// old file or the new one). The codec settings default to the solver's own.
+struct CompressRequest {
+  std::string material;
+  int format = 3;       // 3: compressed; 2: every code as it is
+  bool force = false;   // also rewrite tables already in that format (other settings)
+  std::optional<std::string> codec;     // "lzma" or "zstd"
+  std::optional<int> level;             // the codec's level
+  std::optional<std::uint64_t> block_entries;  // a power of two, 256 to 2^24
+  bool keep_unused = false;             // store unused slots as zeros instead of filling them
+  bool both_sides = false;              // store both sides to move
+  std::size_t zstd_dictionary = 0;      // zstd: train a dictionary of at most this many bytes
+  std::function<void(const CompressedTable&)> progress;  // after each table
+};
+
 struct SessionOptions {
   // Solve a missing table on demand when the game solves in seconds (GameInfo).
   bool solve_on_demand = true;
@@ -93,6 +110,8 @@ class Session {
   virtual std::string normalize(const std::string& position) const = 0;
   virtual std::vector<std::string> legal_moves(const std::string& position) const = 0;
   virtual MoveResult move(const std::string& position, const std::vector<std::string>& moves) const = 0;
+  // The position as data (squares, pieces, hands, marks) with every legal move as squares.
+  virtual BoardResult board(const std::string& position) const = 0;
   virtual PerftResult perft(const std::string& position, int depth, bool divide) const = 0;
   // The game's words for a value: "win in 3 plies", "mate in 2".
   virtual std::string describe(Outcome o) const = 0;
@@ -105,6 +124,7 @@ class Session {
   virtual PrincipalVariation principal_variation(const std::string& position) = 0;
   virtual SolveReport solve(const SolveRequest& request) = 0;
   virtual TablesResult tables(const std::string& material) = 0;
+  virtual CompressResult compress(const CompressRequest& request) = 0;
   // Calls row for each position of the tables, in index order; returns how many.
   virtual std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) = 0;
 

@@ -13,6 +13,9 @@
 #include <tbb/parallel_reduce.h>
 
 #include "api/analysis.hpp"
+#include "api/compress_tables.hpp"
+#include "api/errors.hpp"
+#include "api/limits.hpp"
 #include "api/review_proof.hpp"
 #include "api/session.hpp"
 #include "api/table_needs.hpp"
@@ -93,8 +96,22 @@ class GameSession final : public Session {
     return r;
   }
 
+  BoardResult board(const std::string& text) const override {
+    const Position p = parse_position(text);
+    const MoveResult state = move(text, {});
+    BoardResult r{name(), rules(), state.position, state.over, state.result, game_.view(p), {}, std::nullopt};
+    game_.for_each_move(p, [&](const Move& m) { r.moves.push_back(game_.view_move(p, m)); });
+    if constexpr (requires { game_.solve_roots(std::string()); }) {
+      try {
+        r.material = game_.tier_name(game_.tier_of(table_view(p)));
+      } catch (const InputError&) {  // no table can hold it (chess with castling rights)
+      }
+    }
+    return r;
+  }
+
   PerftResult perft(const std::string& text, int depth, bool divide) const override {
-    if (depth < 0) throw InputError("perft depth must be non-negative");
+    check_perft_depth(depth);
     const Position p = parse_position(text);
     const auto started = std::chrono::steady_clock::now();
     PerftResult r{name(), rules(), game_.format(p), depth, 0, {}, 0};
@@ -139,8 +156,7 @@ class GameSession final : public Session {
                       const ReviewOptions& options) override {
     if constexpr (Enumerable<G>) {
       const Position first = parse_position(start);
-      if (options.proof_plies < 0 || options.proof_plies > 64)
-        throw InputError("the proof horizon must be between 0 and 64 plies");
+      check(options);
       return with_tables([&] { return review_game(first, moves, options); });
     } else {
       parse_position(start);
@@ -189,6 +205,19 @@ class GameSession final : public Session {
     }
   }
 
+  CompressResult compress(const CompressRequest& request) override {
+    if constexpr (Enumerable<G>) {
+      const auto roots = solve_roots(request.material);
+      CompressResult r = compress_tables(game_, *store_, std::span<const typename G::Tier>(roots), request);
+      r.game = name();
+      r.rules = rules();
+      return r;
+    } else {
+      (void)request;
+      throw InputError(name() + " has no tables");
+    }
+  }
+
   std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) override {
     if constexpr (Enumerable<G>) {
       const auto roots = solve_roots(request.material);
@@ -202,7 +231,7 @@ class GameSession final : public Session {
           const std::string tier = game_.tier_name(t);
           for (std::uint64_t i = 0; i < table.size(); ++i) {
             if (request.limit && written >= *request.limit) return written;
-            if (!table.used(i) || !game_.unrank(t, i, p)) continue;
+            if (!game_.unrank(t, i, p)) continue;  // an unused slot (the Enumerable contract)
             const Outcome o = store_->probe(p);
             if (request.where && o.value != *request.where) continue;
             row({game_.format(p), tier, o});
@@ -268,6 +297,7 @@ class GameSession final : public Session {
   }
 
   AnalyzeResult analyze(const AnalyzeRequest& request) override {
+    check(request);
     if constexpr (Hashable<G>) {
       const Position p = parse_position(request.position);
       AnalyzeResult r;
@@ -530,16 +560,21 @@ class GameSession final : public Session {
   }
 
   // Runs f; a missing table is solved on demand when the game allows it (then f runs
-  // again), or reported with the command that builds it (or the tables of `material`).
+  // again), or reported with the command that builds it (or the tables of `material`). A
+  // position no table covers becomes the results layer's own error (errors.hpp).
   template <class F>
   decltype(auto) with_tables(F&& f, const std::string& material = "") {
     try {
-      return f();
-    } catch (const TableMissing& missing) {
-      if (!(info_.solves_on_demand && options_.solve_on_demand))
-        throw missing_table(missing.tier, material.empty() ? missing.tier : material);
-      solve_on_demand();
-      return f();
+      try {
+        return f();
+      } catch (const TableMissing& missing) {
+        if (!(info_.solves_on_demand && options_.solve_on_demand))
+          throw missing_table(missing.tier, material.empty() ? missing.tier : material);
+        solve_on_demand();
+        return f();
+      }
+    } catch (const zz::NotCovered& e) {
+      throw api::NotCovered(e.what());
     }
   }
 
@@ -565,7 +600,7 @@ class GameSession final : public Session {
     const TableNeeds needs = table_needs(game_, *store_, std::span<const typename G::Tier>(roots));
     const std::string command = solve_command(wanted);
     return MissingTable("no table " + tier + " in " + store_->directory().string() + ": build it with `" + command +
-                            "` (" + human_bytes(needs.missing_bytes) + " on disk)",
+                            "` (at most " + human_bytes(needs.missing_bytes) + " on disk; compressed, far less)",
                         command, needs.missing_bytes);
   }
 
@@ -623,6 +658,9 @@ class GameSession final : public Session {
     options.stop = request.stop;
     options.comm = request.comm;
     const auto started = std::chrono::steady_clock::now();
+    if (request.table_format != 2 && request.table_format != kTableFormatVersion)
+      throw InputError("--table-format " + std::to_string(request.table_format) + " (formats: 2, 3)");
+    store_->set_format(request.table_format);
     const auto reports = solve_tiers(game_, std::span<const typename G::Tier>(roots), *store_, options, request.rebuild);
     SolveReport r;
     r.game = name();
@@ -673,7 +711,7 @@ class GameSession final : public Session {
     std::uint64_t total_raw = 0;
     for (std::size_t k = 0; k < tiers.size(); ++k) {
       const auto& tier = tiers[k];
-      const TierTable& table = store_->load(tier);
+      const TierTable& table = store_->load_decoded(tier);  // every slot is read
       const int longest = table.stats().longest_win;
       const Ownership mine = comm ? Ownership(table.size(), comm->rank(), comm->size()) : Ownership(table.size(), 0, 1);
       Counts counts = tbb::parallel_reduce(
@@ -682,8 +720,8 @@ class GameSession final : public Session {
             Position p;
             for (std::uint64_t l = range.begin(); l != range.end(); ++l) {
               const std::uint64_t i = mine.global(l);
-              if (!table.used(i) || !game_.unrank(tier, i, p)) continue;
-              const Outcome o = table.outcome(i);
+              if (!game_.unrank(tier, i, p)) continue;  // an unused slot
+              const Outcome o = decode(table.code_of_used(i));
               const int side = G::player_name(p, true) == first ? 0 : 1;
               const int v = static_cast<int>(o.value);
               ++c.reduced[side][v];

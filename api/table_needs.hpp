@@ -13,13 +13,19 @@
 
 namespace zz::api {
 
-// A table file of `entries` one-byte codes: header, payload and block checksums. Tables
-// whose remoteness passes 126 plies take two bytes a code, twice as much.
-inline std::uint64_t estimated_table_bytes(std::uint64_t entries) {
-  return 4096 + entries + 8 * ((entries + MappedPayload::kBlockBytes - 1) / MappedPayload::kBlockBytes);
+// A format-2 table file of `entries` codes of `width` bytes: header (about 1 kB), payload
+// and block checksums.
+inline std::uint64_t uncompressed_table_bytes(std::uint64_t entries, int width) {
+  const std::uint64_t payload = entries * static_cast<std::uint64_t>(width);
+  return 1024 + payload + 8 * ((payload + MappedPayload::kBlockBytes - 1) / MappedPayload::kBlockBytes);
 }
 
-// "about 4.2 MB"
+// At most what a table file of `entries` one-byte codes takes uncompressed (tables whose
+// remoteness passes 126 plies take two bytes a code, twice as much); compressed, a small
+// fraction of it.
+inline std::uint64_t estimated_table_bytes(std::uint64_t entries) { return 3072 + uncompressed_table_bytes(entries, 1); }
+
+// "4.2 MB"
 inline std::string human_bytes(std::uint64_t bytes) {
   const char* units[] = {"bytes", "kB", "MB", "GB", "TB"};
   double v = static_cast<double>(bytes);
@@ -29,8 +35,8 @@ inline std::string human_bytes(std::uint64_t bytes) {
     ++u;
   }
   char text[48];
-  if (u == 0) std::snprintf(text, sizeof text, "about %.0f %s", v, units[u]);
-  else std::snprintf(text, sizeof text, "about %.1f %s", v, units[u]);
+  if (u == 0) std::snprintf(text, sizeof text, "%.0f %s", v, units[u]);
+  else std::snprintf(text, sizeof text, "%.1f %s", v, units[u]);
   return text;
 }
 
@@ -48,7 +54,10 @@ TableInfo describe_table(const G& game, TableStore<G>& store, const typename G::
   std::error_code ec;
   info.bytes = std::filesystem::file_size(store.file(t), ec);
   try {
-    info.stats = store.load(t).stats();
+    const TierTable& table = store.load(t);
+    info.stats = table.stats();
+    info.format = table.compressed() ? kTableFormatVersion : table.mapped() ? kUncompressedFormatVersion : 1;
+    info.uncompressed_bytes = uncompressed_table_bytes(info.entries, table.width());
   } catch (const InputError& e) {
     info.error = e.what();
   }

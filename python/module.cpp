@@ -10,7 +10,7 @@
 #include "python/bindings.hpp"
 #include "python/interrupt.hpp"
 #include "python/table.hpp"
-#include "solver/table/store.hpp"
+#include "api/limits.hpp"
 
 namespace zz::python {
 namespace {
@@ -71,16 +71,9 @@ api::AnalyzeResult analyze(GameHandle& g, const py::object& position, const py::
                            const py::object& progress) {
   api::AnalyzeRequest request;
   request.position = position_text(position);
-  if (depth.is_none() == seconds.is_none()) throw InputError("give exactly one of depth and seconds");
-  if (!depth.is_none()) {
-    const int d = depth.cast<int>();
-    if (d < 1 || d > 200) throw InputError("depth must be between 1 and 200 plies");
-    request.depth = d;
-  } else {
-    const double s = seconds.cast<double>();
-    if (!(s > 0) || s > 86400) throw InputError("seconds must be a positive number of seconds");
-    request.seconds = s;
-  }
+  if (!depth.is_none()) request.depth = depth.cast<int>();
+  if (!seconds.is_none()) request.seconds = seconds.cast<double>();
+  api::check(request);  // the results layer's limits (api/limits.hpp), before any thread starts
   g.session().normalize(request.position);  // a bad position raises before any thread starts
   return run_interruptible([&](const std::atomic<bool>* stop, CallbackError& error) {
     request.stop = stop;
@@ -101,6 +94,30 @@ api::AnalyzeResult analyze(GameHandle& g, const py::object& position, const py::
   });
 }
 
+api::ReviewResult review(GameHandle& g, const py::object& start, const std::vector<std::string>& moves,
+                         int proof_plies, std::uint64_t proof_nodes) {
+  api::ReviewOptions options;
+  options.proof_plies = proof_plies;
+  options.proof_nodes = proof_nodes;
+  api::check(options);
+  return g.session().review(position_text(start), moves, options);
+}
+
+// Rows of the tables as dicts, like the command line's export documents.
+py::list export_rows(GameHandle& g, const py::object& material, const py::object& where, const py::object& limit) {
+  api::ExportRequest request;
+  if (!material.is_none()) request.material = material.cast<std::string>();
+  if (!where.is_none()) request.where = api::parse_where(where.cast<std::string>());
+  if (!limit.is_none()) {
+    const long long n = limit.cast<long long>();
+    if (n < 0) throw InputError("limit must be a non-negative integer");
+    request.limit = static_cast<std::uint64_t>(n);
+  }
+  py::list rows;
+  g.session().export_rows(request, [&](const api::ExportRow& row) { rows.append(to_python(api::to_json(row))); });
+  return rows;
+}
+
 }  // namespace
 }  // namespace zz::python
 
@@ -115,7 +132,7 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
   // interpreter has finalized).
   static auto& input_error = *new py::exception<InputError>(m, "InputError", PyExc_ValueError);
   static auto& missing_table = *new py::exception<api::MissingTable>(m, "MissingTableError", PyExc_FileNotFoundError);
-  static auto& not_covered = *new py::exception<NotCovered>(m, "NotCoveredError", input_error.ptr());
+  static auto& not_covered = *new py::exception<api::NotCovered>(m, "NotCoveredError", input_error.ptr());
   // Translators run newest first: a missing table (an InputError too) is checked first.
   py::register_exception_translator([](std::exception_ptr p) {
     try {
@@ -129,7 +146,7 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const NotCovered& e) {
+    } catch (const api::NotCovered& e) {
       not_covered(e.what());
     } catch (const api::MissingTable& e) {
       py::object error = py::reinterpret_borrow<py::object>(missing_table)(e.what());
@@ -185,7 +202,7 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
            py::arg("position") = py::none())
       .def("perft",
            [](GameHandle& g, const py::object& p, int depth, bool divide) -> py::object {
-             if (depth < 0 || depth > 30) throw InputError("perft depth must be between 0 and 30");
+             api::check_perft_depth(depth);
              api::PerftResult r;
              {
                py::gil_scoped_release release;
@@ -198,11 +215,16 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
            },
            py::arg("position"), py::arg("depth"), py::arg("divide") = false,
            "Legal move sequences of `depth` plies (a dict per first move with divide=True).")
-      .def("review",
-           [](GameHandle& g, const py::object& start, const std::vector<std::string>& moves) {
-             return g.session().review(position_text(start), moves);
-           },
-           py::arg("start"), py::arg("moves"), "Each move of a game against the tables.")
+      .def("review", &review, py::arg("start"), py::arg("moves"), py::arg("proof_plies") = 0,
+           py::arg("proof_nodes") = api::ReviewOptions{}.proof_nodes,
+           "Each move of a game against the tables; where none covers a position, proof search for a forced win "
+           "within proof_plies plies (at most proof_nodes nodes a position).")
+      .def("export", &export_rows, py::arg("material") = py::none(), py::arg("where") = py::none(),
+           py::arg("limit") = py::none(),
+           "Positions of the tables with their values (where: 'win', 'draw' or 'loss'), as dicts.")
+      .def("board", [](GameHandle& g, const py::object& p) { return g.session().board(position_text(p)); },
+           py::arg("position") = py::none(),
+           "The position as data: squares, pieces, hands, marks, and every legal move as squares.")
       .def("solve", &solve, py::arg("material") = py::none(), py::arg("threads") = py::none(),
            py::arg("rebuild") = false, py::arg("progress") = py::none(),
            "Builds the tables (all of the game, or of a material); progress(SolveProgress) after each level.")

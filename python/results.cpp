@@ -214,6 +214,19 @@ void bind_results(py::module_& m) {
       .def_readonly("decided_from", &api::ReviewResult::decided_from);
   add_to_dict<api::ReviewResult>(review);
 
+  py::class_<api::BoardResult> board(m, "BoardResult", "A position as data a page draws (board and moves are dicts).");
+  board.def_readonly("position", &api::BoardResult::position)
+      .def_readonly("over", &api::BoardResult::over)
+      .def_readonly("result", &api::BoardResult::result)
+      .def_property_readonly("board", [](const api::BoardResult& r) { return to_python(api::to_json(r.board)); })
+      .def_property_readonly("moves", [](const api::BoardResult& r) {
+        py::list moves;
+        for (const auto& mv : r.moves) moves.append(to_python(api::to_json(mv)));
+        return moves;
+      })
+      .def("__repr__", [](const api::BoardResult& r) { return "<BoardResult " + r.position + ">"; });
+  add_to_dict<api::BoardResult>(board);
+
   py::class_<api::TableInfo>(m, "TableInfo")
       .def_readonly("tier", &api::TableInfo::tier)
       .def_readonly("file", &api::TableInfo::file)

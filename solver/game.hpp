@@ -76,6 +76,15 @@ concept HasTransients = Enumerable<G> && requires(const G& g, const typename G::
   { g.transient(p) } -> std::convertible_to<bool>;
 };
 
+// Optional: side_split(t) = s promises that slots [0, s) of tier t hold one side to move and
+// [s, tier_size(t)) the other, and that no move leads from a position to one in the same
+// part (every move passes the turn). A compressed table then stores one part; readers
+// value a position of the other part from its moves, one ply (solver/table/store.hpp).
+template <class G>
+concept HasSideSplit = Enumerable<G> && requires(const G& g, const typename G::Tier& t) {
+  { g.side_split(t) } -> std::same_as<std::uint64_t>;
+};
+
 // Optional: neighbours_distinct(p) true promises that the positions of tier_of(p) one move
 // away from p have pairwise distinct indices. The solver then counts p's in-tier children
 // without ranking them. False promises nothing.

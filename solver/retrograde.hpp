@@ -234,7 +234,7 @@ class RetrogradeSolver {
   }
 
   Outcome external(const Tier& t, const Position& c) const {
-    return within_limit(table_of(t).outcome(game_.rank(c)), game_.plies_left(c));
+    return within_limit(decode(table_of(t).code_of_used(game_.rank(c))), game_.plies_left(c));
   }
 
   // Called at the start of every chunk of parallel work, so that a stop request ends the

@@ -58,12 +58,19 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       report.reused = true;
     } else {
       std::vector<SolvedTier<Tier>> solved;
-      for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load(d)});
+      // Read at random by the solver: decoded into memory if compressed.
+      for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load_decoded(d)});
       const std::span<const SolvedTier<Tier>> dependencies(solved);
       if (comm) {
         RetrogradeSolver<G> solver(game, t, dependencies, options);
         const std::vector<Code> codes = solver.solve_owned();
+        // The ranks write the uncompressed table together; rank 0 then compresses it in place.
         write_table(store.file(t), store.identity(t), codes, solver.ownership(), *comm);
+        if (comm->rank() == 0 && store.format() == kTableFormatVersion) {
+          const TierTable whole = open_table(store.file(t), store.identity(t));
+          write_table(store.file(t), store.identity(t), whole, store.pack_options(t));
+        }
+        comm->barrier();
         table = &store.reload(t);
       } else {
         table = &store.save(t, solve_tier(game, t, dependencies, options));

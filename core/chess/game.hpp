@@ -25,6 +25,7 @@
 #include "core/chess/table_index.hpp"
 #include "core/chess/uci.hpp"
 #include "core/chess/unmove.hpp"
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 
@@ -75,6 +76,9 @@ class Chess {
   // Throws InputError for malformed text, an illegal move, or a move after the game ended.
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const { return format_uci(m); }
+  // The position and a move as data a page draws without the notation (view.cpp).
+  BoardView view(const Position& p) const;
+  MoveView view_move(const Position& p, Move m) const;
 
   // Endgame tables. tier_of throws InputError for a position with castling rights and
   // tier_size for material beyond kMaxTablePieces: no table covers them.
@@ -87,6 +91,10 @@ class Chess {
     return t.index.rank(p, t.flip);
   }
   bool unrank(const Tier& t, std::uint64_t index, Position& out) const { return table_index(t).unrank(index, out); }
+  // The index is side-to-move major (table_index.hpp): White to move (in the material's
+  // canonical orientation) in the first half, Black in the second, and every move changes
+  // sides, so a compressed table may store one half.
+  std::uint64_t side_split(const Tier& t) const { return tier_size(t) / 2; }
   RuleValues table_rules() const { return {}; }
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const {

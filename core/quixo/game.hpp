@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/board_view.hpp"
 #include "core/common/hash.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
@@ -72,6 +73,9 @@ class Quixo {
   std::string format(const Position& p) const;
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const;
+  // The board and a push as data for a page (view.cpp).
+  BoardView view(const Position& p) const;
+  MoveView view_move(const Position& p, Move m) const;
 
   // --- tiers (index.hpp) ---
   Tier tier_of(const Position& p) const {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/common/hash.hpp"
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "core/tablut/evaluation.hpp"
@@ -71,6 +72,9 @@ class Tablut {
   // Throws InputError when the text is malformed or the move is illegal in p, saying why.
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const;
+  // The position and a move as data a page draws without the notation (view.cpp).
+  BoardView view(const Position& p) const;
+  MoveView view_move(const Position& p, Move m) const;
 
   // The best-move search's heuristic score for the side to move (evaluation.hpp).
   int evaluate(const Position& p) const { return tablut::evaluate(p); }
@@ -101,6 +105,9 @@ class Tablut {
   // In tier "over": 0 for a captured king, 1 for an escaped one.
   std::uint64_t rank(const Position& p) const;
   bool unrank(const Tier& t, std::uint64_t index, Position& out) const;
+  // The index is turn major (table_index.hpp: White to move in the first half, Black in the
+  // second) and every move passes the turn, so a compressed table may store one half.
+  std::uint64_t side_split(const Tier& t) const { return tier_size(t) / 2; }
   RuleValues table_rules() const { return rules_; }
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const {

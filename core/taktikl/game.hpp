@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/common/hash.hpp"
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "core/taktikl/index.hpp"
@@ -68,6 +69,9 @@ class TakTikl {
   std::string format(const Position& p) const;
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const;
+  // The position and a move as data a page draws without the notation (view.cpp).
+  BoardView view(const Position& p) const;
+  MoveView view_move(const Position& p, Move m) const;
 
   Tier tier_of(const Position&) const { return {}; }
   std::string tier_name(Tier) const { return "all"; }

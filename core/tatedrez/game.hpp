@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/common/hash.hpp"
+#include "core/common/board_view.hpp"
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "core/tatedrez/position.hpp"
@@ -67,6 +68,9 @@ class TateDrez {
   std::string format(const Position& p) const;
   Move parse_move(const Position& p, std::string_view text) const;
   std::string format_move(Move m) const;
+  // The position and a move as data a page draws without the notation (view.cpp).
+  BoardView view(const Position& p) const;
+  MoveView view_move(const Position& p, Move m) const;
 
   Tier tier_of(const Position& p) const { return p.placed(); }
   std::string tier_name(Tier t) const;

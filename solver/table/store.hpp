@@ -1,8 +1,10 @@
 #pragma once
 // The tables of one game and rule variant in a data directory:
 //   DIR/<game>/<rules>/<tier>.zzt
-// Tables are opened once (mapped, each block checked on first read) and stay open for the
-// life of the store; a store may be shared by threads.
+// Tables are opened once (mapped, each block checked or decoded on first read) and stay open
+// for the life of the store; a store may be shared by threads. The store knows the game, so
+// it answers for the slots a compressed table leaves out (SlotResolver): unused slots by the
+// game's index, one side to move by the values of its moves.
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -10,6 +12,9 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
 
 #include "core/common/error.hpp"
 #include "solver/game.hpp"
@@ -55,28 +60,53 @@ class TableStore {
     if (it != cache_.end()) return *it->second;
     if (!exists(t)) throw TableMissing(file(t), name);
     auto table = std::make_unique<TierTable>(open_table(file(t), identity(t)));
+    attach(t, *table);
     return *cache_.emplace(name, std::move(table)).first->second;
+  }
+
+  // The tier's table with every code in memory, for a solver that reads it at random: a
+  // compressed table is decoded and the slots its file leaves out are derived, once; the
+  // store keeps the result in its place.
+  const TierTable& load_decoded(const Tier& t) {
+    const TierTable& table = load(t);
+    if (!table.compressed()) return table;
+    const auto [first, end] = table.stored_range();
+    auto decoded = std::make_unique<TierTable>(table.decoded());
+    TierTable& d = *decoded;
+    keep(t, std::move(decoded));
+    derive_range(t, d, 0, first);
+    derive_range(t, d, end, d.size());
+    return d;
   }
 
   // Opens the tier's file again (written by others, e.g. the ranks of a distributed solve);
   // a table it replaces stays valid until the store ends.
   const TierTable& reload(const Tier& t) {
     auto table = std::make_unique<TierTable>(open_table(file(t), identity(t)));
-    std::lock_guard lock(mutex_);
-    auto& slot = cache_[game_.tier_name(t)];
-    if (slot) replaced_.push_back(std::move(slot));
-    slot = std::move(table);
-    return *slot;
+    attach(t, *table);
+    return keep(t, std::move(table));
   }
 
-  // Writes the table and keeps it; a table it replaces stays valid until the store ends.
+  // Writes the table (compressed, one side to move left out where the game allows it) and
+  // keeps it; a table it replaces stays valid until the store ends.
   const TierTable& save(const Tier& t, TierTable table) {
-    write_table(file(t), identity(t), table);
-    std::lock_guard lock(mutex_);
-    auto& slot = cache_[game_.tier_name(t)];
-    if (slot) replaced_.push_back(std::move(slot));
-    slot = std::make_unique<TierTable>(std::move(table));
-    return *slot;
+    if (format_ == kUncompressedFormatVersion) write_uncompressed_table(file(t), identity(t), table);
+    else write_table(file(t), identity(t), table, pack_options(t));
+    return keep(t, std::make_unique<TierTable>(std::move(table)));
+  }
+
+  // The format save() writes: kTableFormatVersion (compressed, the default) or
+  // kUncompressedFormatVersion.
+  void set_format(int format) { format_ = format; }
+  int format() const { return format_; }
+
+  // How the tier's table is compressed: the defaults, unused slots filled (the store can
+  // tell them), and the side split the game promises.
+  PackOptions pack_options(const Tier& t) const {
+    PackOptions o = default_pack_options();
+    o.fill_unused = true;
+    if constexpr (HasSideSplit<G>) o.side_split = game_.side_split(t);
+    return o;
   }
 
   // Starts reading p's table entry from disk, for a caller about to probe many positions
@@ -120,16 +150,96 @@ class TableStore {
       throw NotCovered(e.what());
     }
     const std::uint64_t index = game_.rank(p);
-    if (index >= table->size() || !table->used(index))
+    const Code code = index < table->size() ? table->code(index) : kUnusedCode;
+    if (code == kUnusedCode)
       throw NotCovered("position " + game_.format(p) + " is not covered by its table (unreachable index)");
-    return within_limit(table->outcome(index), game_.plies_left(p));
+    return within_limit(decode(code), game_.plies_left(p));
   }
 
  private:
+  const TierTable& keep(const Tier& t, std::unique_ptr<TierTable> table) {
+    std::lock_guard lock(mutex_);
+    auto& slot = cache_[game_.tier_name(t)];
+    if (slot) replaced_.push_back(std::move(slot));
+    slot = std::move(table);
+    return *slot;
+  }
+
+  // Tables of the tiers a position's moves reach, looked up without the store's lock after
+  // the first time (a thread's own short list).
+  using TableList = std::vector<std::pair<Tier, const TierTable*>>;
+  const TierTable& table_for(const Tier& t, TableList& seen) {
+    for (const auto& [tier, table] : seen)
+      if (tier == t) return *table;
+    seen.emplace_back(t, &load(t));
+    return *seen.back().second;
+  }
+
+  // The value of p, with no move limit applied (as its table stores it): a finished game's
+  // result, a transient position's best move, else its table's code (which, for a slot its
+  // compressed file leaves out, is again the best of its moves).
+  Outcome stored_value(const Position& p, TableList& seen) {
+    if (auto o = game_.outcome(p)) return *o;
+    if constexpr (HasTransients<G>) {
+      if (game_.transient(p)) return value_of_moves(p, seen);
+    }
+    const TierTable& table = table_for(game_.tier_of(p), seen);
+    const Code c = table.code_of_used(game_.rank(p));
+    // A zero is a slot of a table being decoded whose value is not derived yet (a transient
+    // position's move can come back to the part being derived): its moves tell.
+    if (c == kUnusedCode) return value_of_moves(p, seen);
+    return decode(c);
+  }
+
+  Outcome value_of_moves(const Position& p, TableList& seen) {
+    Outcome best = Outcome::loss(0);
+    bool any = false;
+    game_.for_each_move(p, [&](const auto& m) {
+      const Outcome o = from_child(stored_value(game_.play(p, m), seen));
+      if (!any || better(o, best)) best = o;
+      any = true;
+    });
+    return best;
+  }
+
+  // The code of slot i of tier t that its compressed file leaves out (0 if unused).
+  Code derive(const Tier& t, std::uint64_t i, TableList& seen) {
+    Position p;
+    if (!game_.unrank(t, i, p)) return kUnusedCode;
+    if (auto o = game_.outcome(p)) return encode(*o);
+    return encode(value_of_moves(p, seen));
+  }
+
+  // Fills slots [from, to) of the decoded table d of tier t, which its file leaves out. Moves
+  // from these slots lead into the stored part or to other tiers (HasSideSplit), both read
+  // while other threads write this range.
+  void derive_range(const Tier& t, TierTable& d, std::uint64_t from, std::uint64_t to) {
+    tbb::enumerable_thread_specific<TableList> lists;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 4096), [&](const auto& r) {
+      TableList& seen = lists.local();
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i) d.set(i, derive(t, i, seen));
+    });
+  }
+
+  void attach(const Tier& t, TierTable& table) {
+    if (!table.needs_resolver()) return;
+    SlotResolver r;
+    r.used = [this, t](std::uint64_t i) {
+      Position p;
+      return game_.unrank(t, i, p);
+    };
+    r.derive = [this, t](std::uint64_t i) {
+      TableList seen;
+      return derive(t, i, seen);
+    };
+    table.set_resolver(std::move(r));
+  }
+
   const G& game_;
   std::filesystem::path dir_;
   std::mutex mutex_;
   std::map<std::string, std::unique_ptr<TierTable>> cache_;
+  int format_ = kTableFormatVersion;
   std::vector<std::unique_ptr<TierTable>> replaced_;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
-// The on-disk form of one tier's table (format version 2; docs/architecture.md specifies it
-// byte by byte):
+// The on-disk form of one tier's table (docs/architecture.md specifies every version byte
+// by byte). Version 3, written by default, is compressed (packed_table_file.hpp); version 2,
+// still read and written on request, stores every code as it is:
 //   8 bytes   magic "ZZTABLE\n"
 //   4 bytes   little-endian length H of the header
 //   H bytes   JSON header, padded with spaces so that the payload starts at a multiple of 64:
@@ -18,11 +19,13 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/rules.hpp"
+#include "solver/table/table_packer.hpp"
 #include "solver/table/tier_table.hpp"
 
 namespace zz {
 
-inline constexpr int kTableFormatVersion = 2;
+inline constexpr int kTableFormatVersion = 3;          // written by default
+inline constexpr int kUncompressedFormatVersion = 2;   // one code per slot, mapped as it is
 
 // What a table file must be to serve a request; loading checks each field.
 struct TableIdentity {
@@ -32,7 +35,11 @@ struct TableIdentity {
   std::uint64_t entries = 0;
 };
 
-void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table);
+// Writes a compressed table (format 3); `table` must not itself be compressed.
+void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
+                 const PackOptions& options = default_pack_options());
+// Writes format 2: every code as it is.
+void write_uncompressed_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table);
 
 // The parts of a file around its payload, for a writer that has the payload in pieces (the
 // distributed solver): magic, header length and the padded header (its length is the
@@ -43,13 +50,15 @@ std::vector<std::uint8_t> block_sum_bytes(const std::vector<std::uint64_t>& bloc
 // Removes FILE.tmp-PID files of processes that no longer run: killed solves.
 void remove_stale_temporaries(const std::filesystem::path& file);
 
-// Opens a table: header, size and block checksums are checked now, and the payload is
-// mapped, each block checked the first time it is read. Throws InputError with a one-line
+// Opens a table: header, size and block checksums (or block index) are checked now, and the
+// payload is mapped, each block checked the first time it is read (decoded, if compressed). Throws InputError with a one-line
 // reason if the file is missing, truncated, corrupt, or holds another game, rule variant,
 // tier or size.
 TierTable open_table(const std::filesystem::path& file, const TableIdentity& expected);
 
-// open_table, then every block checked at once.
+// open_table, then every block checked at once; a compressed table comes back decoded into
+// memory, unless its file leaves slots out (needs_resolver()): it then comes back as it was
+// opened, for the caller to attach a resolver.
 TierTable read_table(const std::filesystem::path& file, const TableIdentity& expected);
 
 // The header alone (throws InputError like open_table when it cannot be read).

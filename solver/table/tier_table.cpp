@@ -88,9 +88,63 @@ TierTable::TierTable(std::shared_ptr<const MappedPayload> mapped, int width, con
   data_ = mapped_->bytes().data();
 }
 
+TierTable::TierTable(std::shared_ptr<const PackedPayload> packed, const TierStats& stats)
+    : size_(packed->layout().entries),
+      width_(packed->layout().width),
+      packed_(std::move(packed)),
+      filled_(packed_->layout().unused_filled),
+      stats_(stats) {}
+
 std::span<const std::uint8_t> TierTable::bytes() const {
+  if (packed_) throw std::logic_error("bytes() of a compressed table: decode it first");
   if (mapped_) mapped_->check_all();
   return {data_, size_ * width_};
+}
+
+bool TierTable::needs_resolver() const {
+  return filled_ || (packed_ && (packed_->layout().first > 0 || packed_->layout().end < size_));
+}
+
+bool TierTable::slot_used(std::uint64_t i) const {
+  if (!resolver_.used) throw std::logic_error("a table with filled unused slots read without its game");
+  return resolver_.used(i);
+}
+
+Code TierTable::packed_code(std::uint64_t i, bool known_used) const {
+  if (!packed_->stores(i)) {
+    if (!resolver_.derive) throw std::logic_error("a slot left out of a compressed table read without its game");
+    return resolver_.derive(i);
+  }
+  const Code c = packed_->code(i);
+  return filled_ && !known_used && !slot_used(i) ? kUnusedCode : c;
+}
+
+std::pair<std::uint64_t, std::uint64_t> TierTable::stored_range() const {
+  if (!packed_) return {0, size_};
+  return {packed_->layout().first, packed_->layout().end};
+}
+
+TierTable TierTable::decoded() const {
+  TierTable out;
+  out.size_ = size_;
+  out.width_ = width_;
+  out.filled_ = filled_;
+  out.resolver_ = resolver_;
+  out.stats_ = stats_;
+  out.owned_.assign(size_ * width_, 0);
+  if (packed_) {
+    const PackedLayout& l = packed_->layout();
+    tbb::parallel_for(std::uint64_t{0}, l.blocks(), [&](std::uint64_t b) {
+      const std::uint64_t begin = l.first + (b << l.block_shift);
+      const std::uint64_t n = std::min(l.block_entries(), l.end - begin);
+      packed_->decode_into(b, std::span(out.owned_).subspan(begin * width_, n * width_));
+    });
+  } else {
+    const auto from = bytes();
+    std::copy(from.begin(), from.end(), out.owned_.begin());
+  }
+  out.data_ = out.owned_.data();
+  return out;
 }
 
 }  // namespace zz

@@ -1,16 +1,21 @@
 #pragma once
-// The solved values of one tier: one code per index (codes.hpp), held the way its table
-// file stores them, 1 or 2 bytes per code, little-endian. The bytes live in memory (after
-// a solve, or a table read into memory) or are mapped from the file; a mapped table checks
-// each block of its payload against the file's block checksums the first time the block
-// is read, so a query touches only the pages it needs.
+// The solved values of one tier: one code per index (codes.hpp), 1 or 2 bytes per code,
+// little-endian. The bytes live in memory (after a solve, or a table decoded into memory),
+// are mapped from a format-2 file (each block checked against its checksum the first time
+// it is read), or are compressed (a format-3 file: each block decoded into the process's
+// block cache when first read). A compressed file may leave slots out: unused slots filled
+// with an arbitrary code, and one side to move, whose values follow from their moves. Only
+// a reader that knows the game can answer for those, so the table store attaches a
+// SlotResolver to every table it opens.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "solver/table/codes.hpp"
 #include "solver/table/mapped_payload.hpp"
+#include "solver/table/packed_payload.hpp"
 
 namespace zz {
 
@@ -27,6 +32,12 @@ struct TierStats {
 // Computes its per-tier counts for the table's whole payload (one parallel pass).
 TierStats count_stats(std::span<const std::uint8_t> payload, int width);
 
+// Answers for the slots a compressed table file leaves out.
+struct SlotResolver {
+  std::function<bool(std::uint64_t)> used;    // the slot stands for a position (the game's unrank)
+  std::function<Code(std::uint64_t)> derive;  // the code of a slot not stored: from its moves, 0 if unused
+};
+
 class TierTable {
  public:
   TierTable() = default;
@@ -36,6 +47,7 @@ class TierTable {
   // header states.
   TierTable(std::vector<std::uint8_t> payload, int width, const TierStats& stats);
   TierTable(std::shared_ptr<const MappedPayload> mapped, int width, const TierStats& stats);
+  TierTable(std::shared_ptr<const PackedPayload> packed, const TierStats& stats);
 
   TierTable(TierTable&&) noexcept = default;
   TierTable& operator=(TierTable&&) noexcept = default;
@@ -44,7 +56,17 @@ class TierTable {
 
   std::uint64_t size() const { return size_; }
   int width() const { return width_; }
+  // The code of slot i: kUnusedCode for an unused slot.
   Code code(std::uint64_t i) const {
+    if (!data_) return packed_code(i, false);
+    if (mapped_) mapped_->check(i * width_);
+    const Code c = width_ == 1 ? data_[i] : static_cast<Code>(data_[2 * i] | data_[2 * i + 1] << 8);
+    return filled_ && !slot_used(i) ? kUnusedCode : c;
+  }
+  // The code of a slot known to stand for a position (the rank of one): skips the test for
+  // unused slots, which a filled table would ask the game for. The solver's lookups.
+  Code code_of_used(std::uint64_t i) const {
+    if (!data_) return packed_code(i, true);
     if (mapped_) mapped_->check(i * width_);
     return width_ == 1 ? data_[i] : static_cast<Code>(data_[2 * i] | data_[2 * i + 1] << 8);
   }
@@ -52,20 +74,52 @@ class TierTable {
   // Starts reading entry i from disk, for a caller about to read many (MappedPayload::prefetch).
   void prefetch(std::uint64_t i) const {
     if (mapped_) mapped_->prefetch(i * width_);
+    if (packed_) packed_->prefetch(i);
   }
   Outcome outcome(std::uint64_t i) const { return decode(code(i)); }
-  // The payload as a table file stores it (for a mapped table: every block checked first).
+  // The payload as a format-2 file stores it (for a mapped table: every block checked
+  // first). Not for a compressed table: decoded() first.
   std::span<const std::uint8_t> bytes() const;
   bool mapped() const { return mapped_ != nullptr; }
+  bool compressed() const { return packed_ != nullptr; }
+  // Unused slots hold arbitrary codes (code() asks the resolver; bytes() shows them as stored).
+  bool filled() const { return filled_; }
+  const PackedPayload* packed() const { return packed_.get(); }
+  // Whether some slots can be read only through a resolver (a compressed file left them out).
+  bool needs_resolver() const;
+  void set_resolver(SlotResolver resolver) { resolver_ = std::move(resolver); }
+
+  // The table with every stored code in memory: a compressed table's blocks decoded (each
+  // checked), in parallel. Slots its file left out of the stored range read as unused until
+  // set() fills them (derive_missing); filled unused slots stay as they are (and code() still
+  // asks the resolver about them). Any other table is copied.
+  TierTable decoded() const;
+  // Slots [first, end) that decoded() could not fill: those a compressed file leaves out.
+  std::pair<std::uint64_t, std::uint64_t> stored_range() const;
+  // Writes the code of slot i of a table held in memory (decoded() then derive the rest).
+  void set(std::uint64_t i, Code c) {
+    if (width_ == 1) {
+      owned_[i] = static_cast<std::uint8_t>(c);
+    } else {
+      owned_[2 * i] = static_cast<std::uint8_t>(c);
+      owned_[2 * i + 1] = static_cast<std::uint8_t>(c >> 8);
+    }
+  }
 
   const TierStats& stats() const { return stats_; }
 
  private:
+  Code packed_code(std::uint64_t i, bool known_used) const;
+  bool slot_used(std::uint64_t i) const;
+
   const std::uint8_t* data_ = nullptr;
   std::uint64_t size_ = 0;
   int width_ = 1;
   std::vector<std::uint8_t> owned_;
   std::shared_ptr<const MappedPayload> mapped_;
+  std::shared_ptr<const PackedPayload> packed_;
+  bool filled_ = false;  // unused slots hold arbitrary codes: the resolver tells them
+  SlotResolver resolver_;
   TierStats stats_;
 };
 

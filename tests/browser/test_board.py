@@ -43,6 +43,7 @@ WEB = os.environ.get("ZZ_WEB", os.path.join(REPO, "web"))
 SHOTS = os.environ.get("ZZ_SCREENSHOTS", os.path.join(REPO, "docs", "screenshots"))
 WAIT = 20  # seconds for any one thing to appear
 
+DOBUTSU_DATA = os.environ.get("ZZ_DOBUTSU_DATA")
 CHESS_POSITION = "8/8/8/8/2r5/8/2k5/K6Q w - - 0 1"
 TABLUT_POSITION = "9/9/9/3W5/2BBK4/9/9/9/9 w"
 
@@ -92,6 +93,9 @@ class Cli:
 
     def move(self, game, position, moves, rules=()):
         return self.json_of(f"move {game} '{position}' {moves}", "move", game, position, *moves, rules=rules)
+
+    def board(self, game, position, rules=()):
+        return self.json_of(f"board {game} '{position}'", "board", game, position, rules=rules)
 
 
 # ---- the server --------------------------------------------------------------------------
@@ -197,12 +201,13 @@ class Page:
         return e[0].get_attribute(name) if e else None
 
     # navigation
-    def open(self, game, position, rules=(), moves=()):
+    def open(self, game, position, rules=(), moves=(), plain=False):
         params = [("game", game)] + [("rule", r) for r in rules] + [("pos", position)]
         if moves:
             params.append(("moves", " ".join(moves)))
         self.d.get("about:blank")
-        self.d.get(self.server.url + "#" + urllib.parse.urlencode(params))
+        # ?plain: no game's styling module, the board drawn from the API alone
+        self.d.get(self.server.url + ("?plain" if plain else "") + "#" + urllib.parse.urlencode(params))
         self.wait(lambda: self.attr("body", "data-ready") == "true", "the page to start")
 
     def shown_position(self):
@@ -296,22 +301,24 @@ def check_position(page, game, position, rules=()):
     return q
 
 
-def board_move(page, game, position, move, rules=(), side=None, machine=False):
-    """Plays one move by clicking the board (TateDrez placements: the hand, then a square)."""
-    q = page.cli.query(game, position, rules)
+def board_move(page, game, position, move, rules=(), machine=False, valued=True):
+    """Plays one move by clicking the board where the command line's `board --json` says
+    the move goes (a drop or placement: the piece in hand, then a square)."""
+    q = page.cli.query(game, position, rules) if valued else {"moves": []}
     value = {m["move"]: m for m in q["moves"]}.get(move)
     after = page.cli.move(game, position, [move], rules)["position"]
-    if "@" in move:
-        piece = move[0].upper() if side in ("w", None) else move[0].lower()
-        page.click(f'#reserve [data-reserve="{piece}"]')
-        page.wait(lambda: page.els(f'#board [data-heat="{move[2:]}"]'), f"the heat map for {move}")
-        heat = page.attr(f'#board [data-heat="{move[2:]}"]', "data-value")
+    squares = {m["move"]: m for m in page.cli.board(game, position, rules)["moves"]}[move]
+    if "drop" in squares:
+        drop, to = squares["drop"], squares["to"]
+        page.click(f'#reserve [data-reserve="{drop["kind"]}"][data-owner="{drop["owner"]}"]')
+        page.wait(lambda: page.els(f'#board [data-heat="{to}"]'), f"the heat map for {move}")
+        heat = page.attr(f'#board [data-heat="{to}"]', "data-value")
         check(value is None or heat == value["value"], f"{game}: heat of {move} is {heat}, expected {value and value['value']}")
-        page.click_square(move[2:])
-    elif move == "pass":
+        page.click_square(to)
+    elif "from" not in squares:
         page.click("#pass-button")
     else:
-        frm, to = re.findall(r"[a-i][1-9]", move)[:2]
+        frm, to = squares["from"], squares["to"]
         page.click_square(frm)
         page.wait(lambda: page.els(f'#board .dest[data-dest="{to}"]'), f"a destination mark on {to}")
         mark = page.attr(f'#board .dest[data-dest="{to}"]', "data-value")
@@ -323,9 +330,8 @@ def board_move(page, game, position, move, rules=(), side=None, machine=False):
         page.wait(lambda: page.shown_position() not in (position, "", None), f"{move} to be played")
         return after
     page.wait_position(after, f"{move} to reach {after}")
-    last = re.findall(r"[a-i][1-9]", move)
-    if last:
-        check(bool(page.els(f'#board [data-last-move="{last[-1]}"]')), f"{game}: last move {move} not highlighted")
+    if "to" in squares:
+        check(bool(page.els(f'#board [data-last-move="{squares["to"]}"]')), f"{game}: last move {move} not highlighted")
     return after
 
 
@@ -379,24 +385,24 @@ def part_tatedrez(page):
     game = "tatedrez"
     page.open(game, "start")
     start = check_position(page, game, "3/3/3 w")
-    check(bool(page.els('#reserve [data-reserve="R"]')), "tatedrez: the white rook is not in hand")
+    check(bool(page.els('#reserve [data-reserve="rook"][data-owner="0"]')), "tatedrez: the white rook is not in hand")
     # TateDrez placements show a heat map for the chosen piece
-    p1 = board_move(page, game, start["position"], "R@b2", side="w")
+    p1 = board_move(page, game, start["position"], "R@b2")
     check_position(page, game, p1)
-    p2 = board_move(page, game, p1, "R@a1", side="b")
+    p2 = board_move(page, game, p1, "R@a1")
     check_position(page, game, p2)
     undo_redo(page, p1, p2)
     # a movement position, clicked from square to square
     page.open(game, "rN1/1R1/nbB w 4")
     q = check_position(page, game, "rN1/1R1/nbB w 4")
-    m = board_move(page, game, q["position"], "b2a2", side="w")
+    m = board_move(page, game, q["position"], "b2a2")
     check_position(page, game, m)
     page.click("#nav-back")
     page.wait_position(q["position"], "tatedrez undo")
     page.click_square("b2")  # a piece picked up shows its destinations for the screenshot
     page.wait(lambda: page.els('#board .dest[data-dest="a2"]'), "tatedrez destinations")
     page.open(game, "3/1R1/r2 w")
-    page.click('#reserve [data-reserve="N"]')
+    page.click('#reserve [data-reserve="knight"][data-owner="0"]')
     page.wait(lambda: len(page.els("#board [data-heat]")) == 7, "the heat map of the white knight (7 empty squares)")
     page.screenshot(game)
     page.open(game, "start")
@@ -414,7 +420,10 @@ def part_taktikl(page):
     p2 = board_move(page, game, p1, "b1b2")
     q2 = check_position(page, game, p2)
     # X's memory a1a2: the way back is marked and a2a1 is not offered
-    check(bool(page.els('#board [data-no-return="a1"]')), "taktikl: the forbidden return square a1 is not marked")
+    check(bool(page.els('#board [data-mark="no-return"][data-square="a1"]')),
+          "taktikl: the forbidden return square a1 is not marked")
+    check(len(page.els("#board .arrow")) == 2, "taktikl: both memories should be arrows")
+    check(bool(page.els('#board-legend [data-legend="no-return"]')), "taktikl: the key does not explain the mark")
     page.click_square("a2")
     page.wait(lambda: page.els("#board .dest"), "taktikl destinations from a2")
     dests = {e.get_attribute("data-dest") for e in page.els("#board .dest")}
@@ -524,6 +533,66 @@ def part_chess(page):
     check("zugzwang solve chess --material KQRvKR" in page.el("#missing-command").text, "chess: no solve command shown")
 
 
+def part_dobutsu(page):
+    """Dobutsu Shogi, when solved tables are given ($ZZ_DOBUTSU_DATA: a data folder holding
+    dobutsu/; the solve takes minutes, too long for this test to run itself): the verdict and
+    moves against the command line, a capture, and a drop by clicking the hand then a square."""
+    if not DOBUTSU_DATA:
+        log("part_dobutsu skipped: set ZZ_DOBUTSU_DATA to a folder with solved dobutsu tables")
+        return
+    page.open("dobutsu", "start")
+    check_position(page, "dobutsu", "gle/1c1/1C1/ELG s -")
+    pos = board_move(page, "dobutsu", "gle/1c1/1C1/ELG s -", "b3b2")
+    pos = board_move(page, "dobutsu", pos, "c1b2")
+    check(pos == "gl1/1e1/3/ELG s Cc", f"dobutsu: after the chick exchange {pos}")
+    check(bool(page.els('#reserve [data-reserve="chick"][data-owner="0"]')), "dobutsu: Sente's chick is not in hand")
+    check(bool(page.els('#reserve [data-reserve="chick"][data-owner="1"]')), "dobutsu: Gote's chick is not in hand")
+    q = check_position(page, "dobutsu", pos)
+    value = {m["move"]: m for m in q["moves"]}["C*b3"]
+    page.click('#reserve [data-reserve="chick"][data-owner="0"]')
+    page.wait(lambda: page.els('#board [data-heat="b3"]'), "the heat map of the chick drop")
+    heat = page.attr('#board [data-heat="b3"]', "data-value")
+    check(heat == value["value"], f"dobutsu: heat of C*b3 is {heat}, expected {value['value']}")
+    page.click_square("b3")
+    after = page.cli.move("dobutsu", pos, ["C*b3"])["position"]
+    page.wait_position(after, "the drop C*b3")
+    check_position(page, "dobutsu", after)
+    page.screenshot("dobutsu")
+
+
+def part_plain(page):
+    """Every game drawn from the API's board alone (?plain: no styling module, as a game new
+    to the page): every square and piece where the command line's `board --json` says, the
+    hands, the marks and their key; then Dobutsu Shogi played by clicks, without tables:
+    a capture, and a drop from the hand."""
+    for game, position in [("tatedrez", "rN1/1R1/nbB w 4"), ("taktikl", "oxox/4/x3/1oxo o a1a2 -"),
+                           ("tablut", TABLUT_POSITION), ("chess", CHESS_POSITION), ("dobutsu", "gl1/1e1/3/ELG s Cc")]:
+        page.open(game, position, plain=True)
+        b = page.cli.board(game, position)
+        page.wait_position(b["position"], f"plain {game}")
+        board = b["board"]
+        check(len(page.els("#board rect.square")) == board["files"] * board["ranks"], f"plain {game}: squares")
+        pieces = {sq["name"]: sq["piece"] for sq in board["squares"] if sq["piece"]}
+        shown = {e.get_attribute("data-square"): e.get_attribute("data-piece") for e in page.els("#board .piece")}
+        check(shown == {sq: f'{p["owner"]}:{p["kind"]}' for sq, p in pieces.items()}, f"plain {game}: pieces {shown}")
+        check(len(page.els("#board .piece-disc")) == len(pieces), f"plain {game}: pieces not drawn as labelled discs")
+        marks = sum(len(sq["marks"]) for sq in board["squares"])
+        check(len(page.els("#board .marks [data-mark]")) == marks, f"plain {game}: {marks} marks expected")
+        check(len(page.els("#board-legend [data-legend]")) == len(board["legend"]), f"plain {game}: the key")
+        in_hand = sum(len(hand) for hand in board["hands"])
+        check(len(page.els("#reserve [data-reserve]")) == in_hand, f"plain {game}: {in_hand} pieces in hand expected")
+        if game == "tablut":
+            page.screenshot("plain-tablut")
+    page.open("dobutsu", "start", plain=True)
+    pos = page.cli.move("dobutsu", "start", [])["position"]
+    page.wait_position(pos, "plain dobutsu start")
+    pos = board_move(page, "dobutsu", pos, "b3b2", valued=False)
+    pos = board_move(page, "dobutsu", pos, "c1b2", valued=False)
+    pos = board_move(page, "dobutsu", pos, "C*b3", valued=False)
+    check(pos == page.cli.move("dobutsu", "start", ["b3b2", "c1b2", "C*b3"])["position"], f"plain dobutsu: {pos}")
+    page.screenshot("plain-dobutsu")
+
+
 def part_full_game(page):
     """TateDrez with no-move=pass against perfect play: the human (White) clicks the first
     move of each list on the board; the machine must answer with its list's first move."""
@@ -541,7 +610,7 @@ def part_full_game(page):
         if q["over"]:
             break
         move = q["moves"][0]["move"]
-        position = board_move(page, game, position, move, rules, side="w", machine=True)
+        position = board_move(page, game, position, move, rules, machine=True)
         played.append(move)
         q = page.cli.query(game, position, rules)
         if q["over"]:
@@ -644,11 +713,13 @@ def main():
         cli.solve("chess", "--material", "KQvKR")
         cli.solve("tablut", "--material", "K1W2B")
         cli.solve("quixo", "--rule", "size=4")
+        if DOBUTSU_DATA:
+            os.symlink(os.path.join(os.path.abspath(DOBUTSU_DATA), "dobutsu"), os.path.join(data, "dobutsu"))
         server = Server(data)
         log(f"server at {server.url}")
         driver = start_browser(profile)
         page = Page(driver, server, cli)
-        for part in (part_tatedrez, part_taktikl, part_quixo, part_tablut, part_chess, part_full_game,
+        for part in (part_tatedrez, part_taktikl, part_quixo, part_tablut, part_chess, part_dobutsu, part_plain, part_full_game,
                      part_tablut_analysis, part_storage):
             log(part.__name__)
             try:

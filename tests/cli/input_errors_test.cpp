@@ -78,7 +78,7 @@ TEST_CASE("a missing table is named with the command that builds it and its size
   cli_test::TempDir empty;
   const std::string data = empty.path.string();
   expect_refused({"query", "chess", "8/8/8/8/2r5/8/2k5/K6Q w - - 0 1", "--data", data},
-                 "build it with `zugzwang solve chess --material KQvKR --data " + data + "` (about 3.9 MB on disk)");
+                 "build it with `zugzwang solve chess --material KQvKR --data " + data + "` (at most 3.9 MB on disk; compressed, far less)");
   expect_refused({"export", "chess", "--material", "KRvK", "--data", data}, "zugzwang solve chess --material KRvK");
   expect_refused({"query", "tablut", "9/9/9/3W5/2BBK4/9/9/9/9 w", "--data", data},
                  "build it with `zugzwang solve tablut --material K1W2B --data " + data + "`");
@@ -124,8 +124,10 @@ TEST_CASE("corrupt, truncated and mismatched tables") {
   };
   const std::string position = "rN1/1R1/nbB w 4";
 
+  // A flipped bit in the block index, right after the header (format 3).
   std::string flipped = sound;
-  flipped[flipped.size() - 100] = static_cast<char>(flipped[flipped.size() - 100] ^ 0x10);
+  const std::size_t index = 12 + (static_cast<unsigned char>(sound[8]) | static_cast<unsigned char>(sound[9]) << 8);
+  flipped[index + 8] = static_cast<char>(flipped[index + 8] ^ 0x10);
   write(movement, flipped);
   expect_refused({"query", "tatedrez", position, "--data", data}, "checksum");
 
@@ -154,4 +156,36 @@ TEST_CASE("corrupt, truncated and mismatched tables") {
 
   write(movement, sound);
   CHECK(run({"query", "tatedrez", position, "--data", data}).code == 0);
+}
+
+TEST_CASE("the results layer's limits and error kinds, as the command line answers them") {
+  // analyze: api/limits.hpp, checked before any table opens
+  expect_refused({"analyze", "tablut", "start", "--depth", "0"}, "depth must be between 1 and 200 plies");
+  expect_refused({"analyze", "tablut", "start", "--depth", "201"}, "depth must be between 1 and 200 plies");
+  expect_refused({"analyze", "tablut", "start"}, "exactly one of depth and seconds");
+  expect_refused({"analyze", "tablut", "start", "--seconds", "0"}, "seconds must be above 0");
+  expect_refused({"analyze", "tablut", "start", "--seconds", "1", "--time", "1"}, "not both");
+  // review's proof options
+  expect_refused({"review", "tatedrez", "start", "--proof-plies", "65", "--data", solved_dir()}, "proof_plies");
+  expect_refused({"review", "tatedrez", "start", "--proof-plies", "2", "--proof-nodes", "0", "--data", solved_dir()},
+                 "proof_nodes");
+  expect_refused({"perft", "tatedrez", "start", "31"}, "perft depth must be between 0 and 30");
+  // a position no table can hold: its own kind, not a missing table
+  const auto r = run({"query", "chess", "start", "--data", solved_dir()});
+  CHECK(refused_in_one_line(r));
+  CHECK(r.err.find("not covered by the tables") != std::string::npos);
+  CHECK(r.err.find("castling") != std::string::npos);
+  // the board of a bad position
+  expect_refused({"board", "dobutsu", "gle/1c1 s -"}, "bad dobutsu position");
+}
+
+TEST_CASE("board: the position as data, every legal move as squares") {
+  const auto r = run({"board", "tatedrez", "3/1R1/r2 w", "--json"});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("\"hands\":[[{\"kind\":\"bishop\",\"owner\":0") != std::string::npos);
+  CHECK(r.out.find("{\"move\":\"B@a3\",\"to\":\"a3\",\"drop\":{\"kind\":\"bishop\",\"owner\":0") != std::string::npos);
+  const auto text = run({"board", "tablut", "start"});
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("White to move") != std::string::npos);
+  CHECK(text.out.find("camp = camp") != std::string::npos);
 }

@@ -15,14 +15,14 @@ TEST_CASE("--version names the version, commit, build and table format") {
   CHECK(r.out.rfind("zugzwang 0.", 0) == 0);
   CHECK(r.out.find("\ncommit ") != std::string::npos);
   CHECK(r.out.find("\nbuild Release, GNU ") != std::string::npos);
-  CHECK(r.out.find("\ntable format 2\n") != std::string::npos);
+  CHECK(r.out.find("\ntable format 3\n") != std::string::npos);
 }
 
 TEST_CASE("games --json lists every game with its rule options and capabilities") {
   const auto r = run({"games", "--json"});
   REQUIRE(r.code == 0);
   const json games = json::parse(r.out);
-  REQUIRE(games.size() == 5);
+  REQUIRE(games.size() == 6);
   for (const auto& g : games) {
     CAPTURE(g["game"]);
     CHECK(g["tables"] == true);

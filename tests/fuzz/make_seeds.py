@@ -10,6 +10,7 @@ program, so they also check that the format is specified completely. Files found
 that once failed are kept in corpus/<harness>/regression-* and never regenerated.
 """
 import json
+import lzma
 import os
 import random
 import struct
@@ -111,6 +112,44 @@ def table(codes, width, version):
     return b"ZZTABLE\n" + struct.pack("<I", len(text)) + text + payload + sums
 
 
+def packed_table(codes, width, block_entries=4096, fill=True, stored=None):
+    """Format 3 from docs/architecture.md: symbols by frequency, unused slots filled with the
+    symbol before them, blocks of raw LZMA2 with a block index and checksums."""
+    first, end = stored or (0, len(codes))
+    head = table(codes, width, 2)
+    header = json.loads(head[12:12 + struct.unpack("<I", head[8:12])[0]])
+    counts = {}
+    for c in codes[first:end]:
+        if not (fill and c == 0):
+            counts[c] = counts.get(c, 0) + 1
+    symbols = sorted(counts, key=lambda c: (-counts[c], c)) or [0]
+    symbol_of = {c: s for s, c in enumerate(symbols)}
+    sb = 1 if len(symbols) <= 256 else 2
+    blocks = []
+    for b in range(first, end, block_entries):
+        out, previous = bytearray(), 0
+        for c in codes[b:min(end, b + block_entries)]:
+            s = previous if fill and c == 0 else symbol_of[c]
+            previous = s
+            out += s.to_bytes(sb, "little")
+        filters = [{"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": max(4096, len(out))}]
+        blocks.append(lzma.compress(bytes(out), format=lzma.FORMAT_RAW, filters=filters))
+    offsets, at = [0], 0
+    for blk in blocks:
+        at += len(blk)
+        offsets.append(at)
+    index = b"".join(struct.pack("<Q", o) for o in offsets) + b"".join(struct.pack("<Q", checksum(b)) for b in blocks)
+    for k in ("block_bytes",):
+        header.pop(k, None)
+    header.update({"format_version": 3, "codec": "lzma", "block_entries": block_entries, "stored": [first, end],
+                   "unused": "filled" if fill else "kept", "symbols": symbols, "blocks": len(blocks),
+                   "dictionary_bytes": 0, "compressed_bytes": at, "checksum": "%016x" % checksum(index),
+                   "dictionary_checksum": "%016x" % checksum(b"")})
+    text = json.dumps(header).encode()
+    text += b" " * ((64 - (12 + len(text)) % 64) % 64)
+    return b"ZZTABLE\n" + struct.pack("<I", len(text)) + text + index + b"".join(blocks)
+
+
 def table_seeds():
     small = [rng.choice([0, 1, 2, 3, 4, 5, 40, 41]) for _ in range(70000)]
     wide = [rng.choice([0, 1, 2, 3, 900, 901]) for _ in range(70000)]
@@ -118,6 +157,10 @@ def table_seeds():
     write("table_loader", "v2-u16", table(wide, 2, 2))
     write("table_loader", "v1-u8", table(small, 1, 1))
     write("table_loader", "v2-draws", table([1] * 70000, 1, 2))
+    write("table_loader", "v3-u8", packed_table(small, 1, fill=False))
+    write("table_loader", "v3-u16", packed_table(wide, 2, block_entries=16384, fill=False))
+    write("table_loader", "v3-u8-filled", packed_table(small, 1))
+    write("table_loader", "v3-half", packed_table(small, 1, fill=False, stored=(0, 35000)))
 
 
 game_seeds("tatedrez", "3/3/3 w", 6, 24, ["3/3/3 w", "rN1/1R1/nbB w 4\nb2a2", "3/nNb/RBr b 7\n", "start"])

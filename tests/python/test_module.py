@@ -24,7 +24,7 @@ def sample_positions(game, tier, count, seed=1):
 
 def test_games_lists_every_game_with_its_rules():
     games = {g.name: g for g in zugzwang.games()}
-    assert set(games) == {"tatedrez", "taktikl", "tablut", "chess", "quixo"}
+    assert set(games) == {"tatedrez", "taktikl", "tablut", "chess", "dobutsu", "quixo"}
     assert [o.name for o in games["taktikl"].rule_options] == ["no-return", "moves", "no-move"]
     assert games["tatedrez"].solves_on_demand and games["chess"].tables_by_material
     assert [g.to_dict() for g in zugzwang.games()] == cli_json("games")
@@ -165,3 +165,27 @@ def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_
     with pytest.raises(RuntimeError, match="stop here"):
         zugzwang.Game("taktikl", data=tmp_path).solve(progress=fail)
     assert not (tmp_path / "taktikl").exists() or not any((tmp_path / "taktikl").rglob("*.zzt"))
+
+
+def test_compressed_tables_read_as_their_uncompressed_copies(tmp_path):
+    # The solver writes format 3; `compress --format 2` writes the same table one code per slot,
+    # whose `codes` is a view of the file. Every code, value and remoteness agrees.
+    for args in (["solve", "chess", "--material", "KRvK"], ["solve", "tablut", "--material", "K1W1B"]):
+        code, _, err = cli(*args, data=tmp_path)
+        assert code == 0, err
+    before = {}
+    for name, tier in (("chess", "KRvK"), ("tablut", "K1W1B")):
+        table = zugzwang.Game(name, data=tmp_path).table(tier)
+        assert table.compressed
+        before[name] = (table.codes.copy(), table.values(), table.remoteness(), table.used())
+    for name, material in (("chess", "KRvK"), ("tablut", "K1W1B")):
+        code, _, err = cli("compress", name, "--material", material, "--format", "2", data=tmp_path)
+        assert code == 0, err
+    for name, tier in (("chess", "KRvK"), ("tablut", "K1W1B")):
+        table = zugzwang.Game(name, data=tmp_path).table(tier)
+        assert not table.compressed
+        codes, values, remoteness, used = before[name]
+        assert np.array_equal(table.codes, codes)
+        assert np.array_equal(table.values(), values)
+        assert np.array_equal(table.remoteness(), remoteness)
+        assert np.array_equal(table.used(), used)

@@ -22,12 +22,16 @@ TableIdentity identity(std::uint64_t entries) { return {"game", {{"k", "v"}}, "t
 
 }  // namespace
 
-TEST_CASE("tables round-trip in one-byte and two-byte encodings") {
+TEST_CASE("tables round-trip in one-byte and two-byte encodings, compressed or not") {
+  for (const int format : {2, 3})
   for (Code top : {Code{200}, Code{9001}}) {
+    CAPTURE(format);
     std::vector<Code> codes;
     for (Code c = 0; c <= top; ++c) codes.push_back(c);
     TempFile f;
-    write_table(f.path, identity(codes.size()), TierTable(codes));
+    if (format == 3) write_table(f.path, identity(codes.size()), TierTable(codes));
+    else write_uncompressed_table(f.path, identity(codes.size()), TierTable(codes));
+    CHECK(read_table_header(f.path)["format_version"] == format);
     CHECK(read_table_header(f.path)["encoding"] == (top < 256 ? "u8" : "u16"));
     const TierTable back = read_table(f.path, identity(codes.size()));
     REQUIRE(back.size() == codes.size());

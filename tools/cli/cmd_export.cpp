@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "api/json.hpp"
+#include "api/limits.hpp"
 #include "core/common/error.hpp"
 #include "tools/cli/command.hpp"
 
@@ -55,13 +56,7 @@ int run_export(const std::vector<std::string>& args) {
     return 0;
   if (format != "json" && format != "jsonl") throw InputError("--format must be json or jsonl, not '" + format + "'");
   const bool json_lines = format == "jsonl";
-  if (!where.empty()) {
-    const auto eq = where.find('=');
-    const auto value = eq == std::string::npos ? std::nullopt : parse_value(where.substr(eq + 1));
-    if (where.substr(0, eq) != "value" || !value)
-      throw InputError("--where must be value=win, value=loss or value=draw, not '" + where + "'");
-    request.where = value;
-  }
+  request.where = api::parse_where(where);
   if (vm.count("limit")) request.limit = limit;
   auto session = game.session();
   if (output.empty()) {

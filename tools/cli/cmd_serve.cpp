@@ -55,6 +55,7 @@ int run_serve(const std::vector<std::string>& args) {
   serve::Options options;
   std::string data, web;
   bool open = false;
+  int cache_mb = 0;
   po::options_description description("options");
   description.add_options()("host", po::value(&options.host), "address to listen on (default 127.0.0.1: this machine only)")(
       "port", po::value(&options.port), "port (default 8080; 0 picks a free one)")(
@@ -64,6 +65,7 @@ int run_serve(const std::vector<std::string>& args) {
       "threads", po::value(&options.threads), "connections served at once (default 32)")(
       "max-jobs", po::value(&options.max_jobs), "analyses running at once (default 2)")(
       "web", po::value(&web), "serve the page from this folder instead of the built-in copy")(
+      "cache-mb", po::value(&cache_mb), "decoded blocks of compressed tables kept, shared by every request (default 256)")(
       "log", po::bool_switch(&options.log), "one line per request on stderr");
   po::variables_map vm;
   if (!parse_command(args, "zugzwang serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--open]", description, {}, vm))
@@ -71,6 +73,9 @@ int run_serve(const std::vector<std::string>& args) {
   if (options.port < 0 || options.port > 65535) throw InputError("--port must be between 0 and 65535");
   require_positive(vm, "threads");
   require_positive(vm, "max-jobs");
+  require_positive(vm, "cache-mb");
+  // The plugin holds its own copy of the block cache, which takes its size from here.
+  if (vm.count("cache-mb")) ::setenv("ZUGZWANG_CACHE_MB", std::to_string(cache_mb).c_str(), 1);
   GameOptions paths;
   paths.data = data;
   options.data_dir = paths.data_dir();

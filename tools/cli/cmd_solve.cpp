@@ -33,6 +33,7 @@ int run_solve(const std::vector<std::string>& args) {
   options.add_options()("threads", po::value(&request.threads), "worker threads (default: all cores; per rank)")(
       "material", po::value(&request.material), "the tables to build, for games tabulated by material")(
       "rebuild", po::bool_switch(&request.rebuild), "solve again even where tables exist")(
+      "table-format", po::value(&request.table_format), "3: compressed tables (default); 2: one code per slot")(
       "distributed", po::bool_switch(&distributed),
       "solve with the ranks of an MPI job (automatic under mpirun or srun)")(
       "progress", po::value(&progress_mode),

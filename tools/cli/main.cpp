@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "api/build_info.hpp"
+#include "api/errors.hpp"
 #include "core/common/error.hpp"
 #include "tools/cli/command.hpp"
 
@@ -63,6 +64,9 @@ int main(int argc, char** argv) {
     for (const auto& c : zz::cli::commands())
       if (name == c.name) return c.run(std::vector<std::string>(argv + 2, argv + argc));
     std::fprintf(stderr, "zugzwang: unknown command '%s' (see zugzwang --help)\n", shown.c_str());
+    return 2;
+  } catch (const zz::api::NotCovered& e) {
+    std::fprintf(stderr, "zugzwang %s: not covered by the tables: %s\n", shown.c_str(), one_line(e.what()).c_str());
     return 2;
   } catch (const zz::InputError& e) {
     std::fprintf(stderr, "zugzwang %s: %s\n", shown.c_str(), one_line(e.what()).c_str());

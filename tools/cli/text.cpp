@@ -107,18 +107,78 @@ void print_analysis(const api::AnalyzeResult& a, std::ostream& out) {
   if (a.cancelled) out << "cancelled after " << a.seconds << " s\n";
 }
 
+namespace {
+
+std::string ratio_text(double r) {
+  char text[32];
+  std::snprintf(text, sizeof text, r >= 100 ? "%.0fx" : "%.1fx", r);
+  return text;
+}
+
+std::string bits_text(std::uint64_t bytes, std::uint64_t slots) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", slots ? 8.0 * static_cast<double>(bytes) / static_cast<double>(slots) : 0.0);
+  return text;
+}
+
+}  // namespace
+
 void print_tables(const api::TablesResult& r, std::ostream& out) {
   out << r.game << " (" << rules_text(r.rules) << ") in " << r.directory << '\n';
   out << std::left << std::setw(14) << "tier" << std::right << std::setw(14) << "entries" << std::setw(14) << "bytes"
-      << std::setw(12) << "wins" << std::setw(12) << "losses" << std::setw(12) << "draws" << "  status\n";
+      << std::setw(10) << "bits/slot" << std::setw(10) << "vs fmt 2" << std::setw(12) << "wins" << std::setw(12)
+      << "losses" << std::setw(12) << "draws" << "  status\n";
+  std::uint64_t entries = 0, bytes = 0, uncompressed = 0;
   for (const auto& t : r.tables) {
     out << std::left << std::setw(14) << t.tier << std::right << std::setw(14) << t.entries << std::setw(14) << t.bytes;
+    if (t.present && t.uncompressed_bytes) {
+      out << std::setw(10) << bits_text(t.bytes, t.entries) << std::setw(10)
+          << ratio_text(static_cast<double>(t.uncompressed_bytes) / static_cast<double>(t.bytes));
+      entries += t.entries;
+      bytes += t.bytes;
+      uncompressed += t.uncompressed_bytes;
+    } else {
+      out << std::setw(20) << "";
+    }
     if (t.stats)
       out << std::setw(12) << t.stats->wins << std::setw(12) << t.stats->losses << std::setw(12) << t.stats->draws;
     else
       out << std::setw(36) << "";
-    out << "  " << (t.error ? *t.error : t.present ? "ok" : "missing (bytes estimated)") << '\n';
+    out << "  " << (t.error ? *t.error : t.present ? "ok (format " + std::to_string(t.format) + ")" : "missing (bytes estimated)")
+        << '\n';
   }
+  if (bytes)
+    out << std::left << std::setw(14) << "total present" << std::right << std::setw(14) << entries << std::setw(14) << bytes
+        << std::setw(10) << bits_text(bytes, entries) << std::setw(10)
+        << ratio_text(static_cast<double>(uncompressed) / static_cast<double>(bytes)) << '\n';
+}
+
+void print_compress(const api::CompressResult& r, std::ostream& out) {
+  out << std::left << std::setw(14) << "tier" << std::right << std::setw(8) << "format" << std::setw(14) << "bytes before"
+      << std::setw(14) << "bytes after" << std::setw(10) << "bits/slot" << std::setw(10) << "ratio" << std::setw(10)
+      << "seconds" << '\n';
+  std::uint64_t before = 0, after = 0, entries = 0;
+  for (const auto& t : r.tables) {
+    out << std::left << std::setw(14) << t.tier;
+    if (t.bytes_before == 0) {
+      out << "  missing\n";
+      continue;
+    }
+    before += t.bytes_before;
+    after += t.bytes_after;
+    entries += t.entries;
+    out << std::right << std::setw(8) << (std::to_string(t.format_before) + ">" + std::to_string(t.format_after))
+        << std::setw(14) << t.bytes_before << std::setw(14) << t.bytes_after << std::setw(10)
+        << bits_text(t.bytes_after, t.entries) << std::setw(10)
+        << ratio_text(static_cast<double>(t.bytes_before) / static_cast<double>(t.bytes_after));
+    if (t.skipped) out << std::setw(10) << "kept";
+    else out << std::setw(10) << std::fixed << std::setprecision(2) << t.seconds << std::defaultfloat;
+    out << '\n';
+  }
+  if (after)
+    out << std::left << std::setw(14) << "total" << std::right << std::setw(8) << "" << std::setw(14) << before
+        << std::setw(14) << after << std::setw(10) << bits_text(after, entries) << std::setw(10)
+        << ratio_text(static_cast<double>(before) / static_cast<double>(after)) << '\n';
 }
 
 namespace {

@@ -15,6 +15,7 @@ void print_perft(const api::PerftResult& r, std::ostream& out);
 void print_solve(const api::SolveReport& r, const api::Session& session, std::ostream& out);
 void print_analysis(const api::AnalyzeResult& r, std::ostream& out);
 void print_tables(const api::TablesResult& r, std::ostream& out);
+void print_compress(const api::CompressResult& r, std::ostream& out);
 void print_review(const api::ReviewResult& r, const api::Session& session, std::ostream& out);
 void print_games(const std::vector<api::GameInfo>& games, std::ostream& out);
 

@@ -2,6 +2,8 @@
 
 #include <signal.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -12,8 +14,8 @@
 
 #include "api/build_info.hpp"
 #include "api/json.hpp"
+#include "api/limits.hpp"
 #include "core/common/error.hpp"
-#include "solver/table/store.hpp"
 #include "tools/serve/assets.hpp"
 #include "tools/serve/jobs.hpp"
 #include "tools/serve/sessions.hpp"
@@ -85,6 +87,14 @@ class Params {
     if (used == 0 || used != v.size()) throw InputError(std::string("parameter '") + name + "' must be a number");
     return d;
   }
+  // A whole number (depth, plies, nodes); a JSON body may give it as 3 or 3.0.
+  std::optional<std::int64_t> integer(const char* name) const {
+    const auto d = number(name);
+    if (!d) return std::nullopt;
+    if (*d != static_cast<double>(static_cast<std::int64_t>(*d)) || std::abs(*d) > 1e15)
+      throw InputError(std::string("parameter '") + name + "' must be a whole number");
+    return static_cast<std::int64_t>(*d);
+  }
 
  private:
   const httplib::Request& req_;
@@ -92,7 +102,8 @@ class Params {
 };
 
 // Runs a handler; what it throws becomes the answer: a missing table 404 (naming the
-// command that builds it), bad input 400, anything else 500, each a one-line reason.
+// command that builds it), a position no table covers or other bad input 400, anything
+// else 500, each a one-line reason.
 template <class F>
 httplib::Server::Handler api_handler(F f) {
   return [f](const httplib::Request& req, httplib::Response& res) {
@@ -100,8 +111,8 @@ httplib::Server::Handler api_handler(F f) {
       f(req, res);
     } catch (const api::MissingTable& e) {
       send_json(res, {{"error", e.what()}, {"command", e.command}, {"bytes", e.bytes}}, 404);
-    } catch (const NotCovered& e) {
-      send_json(res, {{"error", e.what()}, {"covered", false}}, 404);
+    } catch (const api::NotCovered& e) {
+      send_json(res, {{"error", e.what()}, {"covered", false}}, 400);
     } catch (const InputError& e) {
       send_json(res, {{"error", e.what()}}, 400);
     } catch (const std::exception& e) {
@@ -148,6 +159,10 @@ void add_api(httplib::Server& server, SessionPool& sessions, AnalyzeJobs& jobs, 
                                {"result", state.result ? ojson(*state.result) : ojson(nullptr)},
                                {"moves", s.legal_moves(position)}});
              }));
+  server.Get("/api/board", api_handler([session](const httplib::Request& req, httplib::Response& res) {
+               const Params p(req);
+               send_json(res, api::to_json(session(p).board(p.text("position"))));
+             }));
   server.Get("/api/query", api_handler([session](const httplib::Request& req, httplib::Response& res) {
                const Params p(req);
                send_json(res, api::to_json(session(p).query(p.text("position"))));
@@ -174,30 +189,48 @@ void add_api(httplib::Server& server, SessionPool& sessions, AnalyzeJobs& jobs, 
              }));
   server.Post("/api/review", api_handler([session](const httplib::Request& req, httplib::Response& res) {
                 const Params p(req);
-                send_json(res, api::to_json(session(p).review(p.text("start"), p.list("moves"))));
+                api::ReviewOptions review;
+                if (const auto plies = p.integer("proof_plies"))
+                  review.proof_plies = static_cast<int>(std::clamp<std::int64_t>(*plies, -1, 1 << 20));
+                if (const auto nodes = p.integer("proof_nodes"))
+                  review.proof_nodes = static_cast<std::uint64_t>(std::max<std::int64_t>(*nodes, 0));
+                api::check(review);
+                send_json(res, api::to_json(session(p).review(p.text("start"), p.list("moves"), review)));
               }));
   server.Post("/api/analyze", api_handler([session, &jobs, &options](const httplib::Request& req,
                                                                      httplib::Response& res) {
                 const Params p(req);
                 api::AnalyzeRequest request;
                 request.position = p.text("position");
-                const auto depth = p.number("depth");
-                const auto seconds = p.number("seconds");
-                if (depth.has_value() == seconds.has_value()) throw InputError("give exactly one of depth and seconds");
-                if (depth) {
-                  if (*depth != static_cast<int>(*depth) || *depth < 1 || *depth > 200)
-                    throw InputError("depth must be an integer from 1 to 200 plies");
-                  request.depth = static_cast<int>(*depth);
-                } else {
-                  if (!(*seconds > 0) || *seconds > options.max_analyze_seconds)
-                    throw InputError("seconds must be above 0 and at most " +
-                                     std::to_string(static_cast<int>(options.max_analyze_seconds)));
-                  request.seconds = *seconds;
-                }
+                if (const auto depth = p.integer("depth"))
+                  request.depth = static_cast<int>(std::clamp<std::int64_t>(*depth, -1, 1 << 20));
+                request.seconds = p.number("seconds");
+                api::check(request);  // the results layer's limits (api/limits.hpp)
+                // This server's own, lower bound on a job's time.
+                if (request.seconds && *request.seconds > options.max_analyze_seconds)
+                  throw InputError("seconds must be at most " +
+                                   std::to_string(static_cast<int>(options.max_analyze_seconds)) + " on this server");
                 api::Session& s = session(p);
                 s.normalize(request.position);  // refuse a bad position now, not in the job
                 send_json(res, {{"job", jobs.start(s, std::move(request))}, {"state", "running"}}, 202);
               }));
+  server.Get("/api/export", api_handler([session, &options](const httplib::Request& req, httplib::Response& res) {
+               const Params p(req);
+               api::ExportRequest request;
+               request.material = p.optional_text("material").value_or("");
+               request.where = api::parse_where(p.optional_text("where").value_or(""));
+               const auto limit = p.integer("limit");
+               if (limit && (*limit < 0 || *limit > options.max_export_rows))
+                 throw InputError("limit must be between 0 and " + std::to_string(options.max_export_rows) +
+                                  " on this server");
+               // Bounded: an answer is held in memory; the command line streams whole tables.
+               request.limit = limit ? static_cast<std::uint64_t>(*limit) : options.max_export_rows;
+               api::Session& s = session(p);
+               ojson rows = ojson::array();
+               const auto count = s.export_rows(request, [&](const api::ExportRow& row) { rows.push_back(api::to_json(row)); });
+               send_json(res, {{"game", s.info().name}, {"rules", api::rules_json(s.rules())}, {"positions", rows},
+                               {"count", count}});
+             }));
   server.Get(R"(/api/analyze/(\d{1,18}))", api_handler([&jobs](const httplib::Request& req, httplib::Response& res) {
                const auto id = job_id(req);
                const auto status = jobs.status(id);

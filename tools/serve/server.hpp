@@ -3,6 +3,7 @@
 // documents as the command line's --json, from the same results layer) and serving the
 // analysis board page. Binds 127.0.0.1 unless told otherwise.
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -24,6 +25,7 @@ struct Options {
   std::size_t max_body = 256 * 1024;     // bytes of a request body
   int max_perft_depth = 5;
   double max_analyze_seconds = 600;
+  std::int64_t max_export_rows = 100000;  // rows of one /api/export answer
   bool log = false;                      // one line per request on stderr
   // Told the address once the server listens (the port chosen when port was 0).
   std::function<void(const std::string& url)> listening;

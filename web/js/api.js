@@ -60,6 +60,9 @@ export const api = {
   position: (game, rules, position) =>
     cached(`p|${query(game, rules, { position })}`, () =>
       request('GET', `/api/position?${query(game, rules, { position })}`)),
+  board: (game, rules, position) =>
+    cached(`b|${query(game, rules, { position })}`, () =>
+      request('GET', `/api/board?${query(game, rules, { position })}`)),
   query: (game, rules, position) =>
     cached(`q|${query(game, rules, { position })}`, () =>
       request('GET', `/api/query?${query(game, rules, { position })}`)),
@@ -71,8 +74,8 @@ export const api = {
       request('GET', `/api/move?${query(game, rules, { position, move: moves })}`)),
   tables: (game, rules, material) =>
     request('GET', `/api/tables?${query(game, rules, material ? { material } : {})}`),
-  review: (game, rules, start, moves) =>
-    request('POST', '/api/review', { game, rules: ruleList(rules), start, moves }),
+  review: (game, rules, start, moves, options = {}) =>
+    request('POST', '/api/review', { game, rules: ruleList(rules), start, moves, ...options }),
   analyzeStart: (game, rules, position, seconds) =>
     request('POST', '/api/analyze', { game, rules: ruleList(rules), position, seconds }),
   analyzeStatus: (id) => request('GET', `/api/analyze/${id}`),

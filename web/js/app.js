@@ -3,7 +3,7 @@
 // asked here; view.js draws the answers, controls.js wires the page to these actions.
 import { $, h } from './dom.js';
 import { api } from './api.js';
-import { GAMES } from './games/index.js';
+import { styleOf } from './games/index.js';
 import { Board } from './board.js';
 import { History } from './history.js';
 import { renderRules } from './rules.js';
@@ -19,18 +19,19 @@ import { resetPanels } from './panels.js';
 
 const app = {
   games: {},          // id -> the /api/games entry (rules, start, capabilities)
-  game: null,         // the game module (games/*.js)
+  game: null,         // {id, title} and the game's optional styling (games/*.js)
   gameInfo: null,
   rules: {},          // every rule option of the game, name -> value
   history: null,      // the line: first position, moves, cursor
-  info: null,         // the current position: {position, state, legal, over, result, query, ...}
+  info: null,         // the current position: {position, board, moves, legal, over, result, query, ...}
   lineValues: [],     // query answers along the line, by ply (for the ply list and chart)
   selected: null,     // a square whose piece is picked up
-  reserveSel: null,   // a TateDrez piece in hand picked up
+  reserveSel: null,   // a piece in hand picked up (its kind)
   hoverMove: null,    // a move hovered in a list, shown on the board
   flip: false,
   mode: 'play',       // 'play', or 'edit' while the editor is open
   playSide: 'none',   // 'none', or the index of the human's side against the machine
+  firstSide: 0,       // who moves in the line's first position
   gen: 0,             // bumped at each new position; late answers for older ones are dropped
   lastHash: '',
 };
@@ -42,12 +43,15 @@ app.valueOf = (move) => {
   return q ? q.moves.find((m) => m.move === move) || null : null;
 };
 
-app.sideIndex = () => (app.info && app.info.state ? app.game.sides.indexOf(app.info.state.side) : 0);
+app.sideIndex = () => (app.info && app.info.board ? app.info.board.to_move : 0);
 
-app.firstSideIndex = () => {
-  const first = app.game.parseSafe(app.history.root);
-  return first ? app.game.sides.indexOf(first.side) : 0;
-};
+app.firstSideIndex = () => app.firstSide;
+
+// The players' names, first player first (the API's board says them).
+app.players = () => (app.info && app.info.board ? app.info.board.players : ['first player', 'second player']);
+
+// The move as the API lists it (squares, drop, promotion), by its text.
+app.moveOf = (text) => (app.info ? app.info.moves.find((m) => m.move === text) || null : null);
 
 app.humanToMove = () => app.playSide === 'none' || Number(app.playSide) === app.sideIndex();
 
@@ -64,8 +68,9 @@ app.input = createInput(app);
 app.editor = new Editor(app);
 app.analyzer = new Analyzer(app);
 
-// Asks everything about the position at the cursor and draws it: legal moves (always),
-// values (when a table covers it), then the principal variation and the line's values.
+// Asks everything about the position at the cursor and draws it: its board and legal moves
+// (always), values (when a table covers it), then the principal variation and the line's
+// values. The last move's squares are the ones the position before it listed.
 app.refresh = async () => {
   const gen = ++app.gen;
   app.selected = null;
@@ -73,24 +78,34 @@ app.refresh = async () => {
   app.hoverMove = null;
   $('promotion').hidden = true;
   const position = app.history.current();
-  const state = app.game.parseSafe(position);
-  app.info = { position, state, legal: [], over: false, loading: true, sideName: state ? app.game.sideName(state.side) : '' };
+  const hist = app.history;
+  // The board stays as it was until the new one arrives (answers are cached: at once).
+  const board = app.info && app.info.board;
+  app.info = { position, board, moves: [], legal: [], over: false, loading: true, sideName: '' };
   renderAll(app);
-  const [p, q] = await Promise.all([
-    api.position(app.game.id, app.rules, position),
-    api.query(app.game.id, app.rules, position),
+  const id = app.game.id;
+  const [b, q, root, prev] = await Promise.all([
+    api.board(id, app.rules, position),
+    api.query(id, app.rules, position),
+    api.board(id, app.rules, hist.root),
+    hist.cursor > 0 ? api.board(id, app.rules, hist.positionAt(hist.cursor - 1)) : null,
   ]);
   if (gen !== app.gen) return;
   Object.assign(app.info, {
     loading: false,
-    legal: p.ok ? p.data.moves : [],
-    over: p.ok ? p.data.over : false,
-    result: p.ok ? p.data.result : null,
-    positionError: p.ok ? null : p.data.error,
+    board: b.ok ? b.data.board : null,
+    moves: b.ok ? b.data.moves : [],
+    legal: b.ok ? b.data.moves.map((m) => m.move) : [],
+    over: b.ok ? b.data.over : false,
+    result: b.ok ? b.data.result : null,
+    material: b.ok ? b.data.material : null,
+    positionError: b.ok ? null : b.data.error,
     query: q.ok ? q.data : null,
     queryError: q.ok ? null : q.data,
+    lastMove: prev && prev.ok ? prev.data.moves.find((m) => m.move === hist.lastMove()) || null : null,
   });
-  if (q.ok && q.data.side_to_move) app.info.sideName = q.data.side_to_move;
+  app.firstSide = root.ok ? root.data.board.to_move : 0;
+  if (b.ok) app.info.sideName = b.data.board.players[b.data.board.to_move];
   app.lineValues[app.history.cursor] = app.info.query;
   renderAll(app);
   loadPV(gen);
@@ -177,9 +192,10 @@ function machineMove(gen) {
 // Loads a game with its rules, a first position and moves to replay (from the address,
 // a slot or the pickers). A position the server refuses falls back to the game's default.
 app.setGame = async (id, rules, root, moves = [], ply = moves.length) => {
-  if (!GAMES[id] || !app.games[id]) id = 'tatedrez';
+  if (!app.games[id]) id = app.games.tatedrez ? 'tatedrez' : Object.keys(app.games)[0];
   const changed = !app.game || app.game.id !== id;
-  app.game = GAMES[id];
+  const style = styleOf(id);
+  app.game = { ...style, id, title: style.title || id };
   app.gameInfo = app.games[id];
   const defaults = Object.fromEntries(app.gameInfo.rules.map((r) => [r.name, r.default]));
   app.rules = { ...defaults };
@@ -193,10 +209,11 @@ app.setGame = async (id, rules, root, moves = [], ply = moves.length) => {
     app.flip = false;
     resetPanels(app);
   }
-  let r = await api.position(id, app.rules, root || app.game.defaultPosition);
+  const fallback = app.game.defaultPosition || app.gameInfo.start;
+  let r = await api.position(id, app.rules, root || fallback);
   if (!r.ok) {
     $('position-error').textContent = `${root}: ${r.data.error}`;
-    r = await api.position(id, app.rules, app.game.defaultPosition);
+    r = await api.position(id, app.rules, fallback);
   } else $('position-error').textContent = '';
   const hist = new History(r.ok ? r.data.position : app.gameInfo.start);
   let pos = hist.root;
@@ -223,9 +240,8 @@ async function main() {
   }
   for (const g of r.data) app.games[g.game] = g;
   const select = $('game-select');
-  for (const id of Object.keys(GAMES)) {
-    if (app.games[id]) select.append(h('option', { value: id }, [GAMES[id].title]));
-  }
+  // Every game the server has, in its order; one with no styling module still plays.
+  for (const g of r.data) select.append(h('option', { value: g.game }, [styleOf(g.game).title || g.game]));
   bind(app);
   api.version().then((v) => { if (v.ok) $('server-version').textContent = `· zugzwang ${v.data.version}`; });
   const target = decodeHash(location.hash);

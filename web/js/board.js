@@ -1,5 +1,8 @@
-// The SVG board: squares, the game's special squares, pieces, last move, selection,
-// destination marks and heat map, each value mark a colour plus its W7/D/L12 badge. It
+// The SVG board, drawn from the board the API describes (/api/board: squares with their
+// names and marks, pieces, arrows): squares, marks, pieces, last move, selection,
+// destination marks and heat map, each value mark a colour plus its W7/D/L12 badge. A game
+// needs no code here: its style module (games/*.js) may draw its pieces and marks its own
+// way, else every piece is a disc in its owner's colour with the label the API gives. It
 // reports pointer presses and releases by square (with drag and drop); what they mean is
 // decided by the caller (input.js for play, editor.js for editing).
 import { s } from './dom.js';
@@ -8,34 +11,62 @@ import { badge } from './values.js';
 const U = 100;      // one square, in board units
 const MARGIN = 26;  // room for the coordinates left of and below the board
 
+// A piece as the style module draws it, else a disc with its label.
+export function drawPiece(style, piece) {
+  if (style && style.drawPiece) {
+    const drawn = style.drawPiece(piece);
+    if (drawn) return drawn;
+  }
+  return s('g', { class: `piece-disc owner-${piece.owner} kind-${piece.kind}` }, [
+    s('circle', { cx: 50, cy: 50, r: 36, class: 'disc-body' }),
+    s('text', { x: 50, y: 52, class: 'disc-label', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, [piece.label || '']),
+  ]);
+}
+
+export function pieceName(board, piece) {
+  const owner = board && board.players ? board.players[piece.owner] : `player ${piece.owner + 1}`;
+  return `${owner} ${piece.kind}`;
+}
+
 export class Board {
   constructor(container, handlers) {
     this.container = container;
     this.handlers = handlers; // {down(sq) -> bool draggable, up(sq, from, dragged)}
     this.view = null;
     this.drag = null;
+    this.where = new Map(); // square name -> {col, row}
   }
 
   // Display cell of a square, after flipping.
   cell(sq) {
-    const { game, flip } = this.view;
-    const { col, row } = game.coords(sq);
-    return flip ? { c: game.cols - 1 - col, r: game.rows - 1 - row } : { c: col, r: row };
+    const { board, flip } = this.view;
+    const { col, row } = this.where.get(sq) || { col: 0, row: 0 };
+    return flip ? { c: board.files - 1 - col, r: board.ranks - 1 - row } : { c: col, r: row };
+  }
+
+  square(c, r) {
+    const { board, flip } = this.view;
+    if (c < 0 || r < 0 || c >= board.files || r >= board.ranks) return null;
+    const col = flip ? board.files - 1 - c : c;
+    const row = flip ? board.ranks - 1 - r : r;
+    return board.squares[row * board.files + col];
   }
 
   squareFromCell(c, r) {
-    const { game, flip } = this.view;
-    if (c < 0 || r < 0 || c >= game.cols || r >= game.rows) return null;
-    return flip ? game.squareAt(game.cols - 1 - c, game.rows - 1 - r) : game.squareAt(c, r);
+    const sq = this.view && this.view.board ? this.square(c, r) : null;
+    return sq ? sq.name : null;
   }
 
+  // view: {id, title, style, board, flip, selected, dests, heat, lastMove}
   render(view) {
     this.view = view;
+    const { board } = view;
+    if (!board) return;
+    this.where = new Map(board.squares.map((sq, i) => [sq.name, { col: i % board.files, row: Math.floor(i / board.files) }]));
     // Badges keep about the same size on screen whatever the board's size.
-    this.pillScale = view.game.cols <= 4 ? 0.72 : 1;
-    const { game, state } = view;
-    const W = game.cols * U;
-    const H = game.rows * U;
+    this.pillScale = board.files <= 4 ? 0.72 : 1;
+    const W = board.files * U;
+    const H = board.ranks * U;
     // One <svg> for the page's life: a drag started on it survives redraws of its content.
     if (!this.svg) {
       this.svg = s('svg', { role: 'group' });
@@ -44,12 +75,11 @@ export class Board {
     }
     const svg = this.svg;
     svg.setAttribute('viewBox', `${-MARGIN} 0 ${W + MARGIN} ${H + MARGIN}`);
-    svg.setAttribute('class', `board-svg game-${game.id}`);
-    svg.setAttribute('aria-label', `${game.title} board`);
+    svg.setAttribute('class', `board-svg game-${view.id}`);
+    svg.setAttribute('aria-label', `${view.title} board`);
     svg.dataset.flip = view.flip ? 'true' : 'false';
     const layers = [this.squares(W, H), this.coordinates(W, H), this.highlights(), this.heat(),
-      this.pieces(state), this.slides(), this.dests()];
-    if (game.overlay && state) layers.push(s('g', { class: 'overlay' }, [game.overlay(state, view)]));
+      this.pieces(), this.arrows(), this.slides(), this.dests()];
     const ghost = this.drag && this.drag.ghost;
     svg.replaceChildren(...layers);
     if (ghost) {
@@ -60,42 +90,39 @@ export class Board {
   }
 
   squares(W, H) {
-    const { game } = this.view;
+    const { board, style } = this.view;
     const g = s('g', { class: 'squares' });
     g.append(s('rect', { x: -4, y: -4, width: W + 8, height: H + 8, class: 'board-frame' }));
-    for (let r = 0; r < game.rows; r++) {
-      for (let c = 0; c < game.cols; c++) {
-        const sq = this.squareFromCell(c, r);
-        const { col, row } = game.coords(sq);
-        const shade = game.checkered ? ((col + row) % 2 === 0 ? 'light' : 'dark') : 'plain';
-        const special = game.squareClass ? game.squareClass(sq) : '';
+    const marks = s('g', { class: 'marks' });
+    for (let r = 0; r < board.ranks; r++) {
+      for (let c = 0; c < board.files; c++) {
+        const sq = this.square(c, r);
+        const { col, row } = this.where.get(sq.name);
+        const shade = board.checkered ? ((col + row) % 2 === 0 ? 'light' : 'dark') : 'plain';
         g.append(s('rect', {
-          x: c * U, y: r * U, width: U, height: U, class: `square ${shade} ${special}`,
-          'data-square': sq, 'aria-label': sq,
+          x: c * U, y: r * U, width: U, height: U,
+          class: `square ${shade} ${sq.marks.map((m) => `mark-${m}`).join(' ')}`,
+          'data-square': sq.name, 'aria-label': sq.name,
         }));
-        if (special === 'throne') g.append(throneMark(c, r));
-        if (special === 'escape') g.append(s('circle', { cx: c * U + 50, cy: r * U + 50, r: 6, class: 'escape-dot' }));
+        for (const m of sq.marks) marks.append(drawMark(style, m, c * U, r * U, sq.name));
       }
     }
-    // Tak Tikl and Tablut are drawn as a grid of plain cells.
-    if (!game.checkered) {
-      for (let i = 1; i < game.cols; i++) g.append(s('line', { x1: i * U, y1: 0, x2: i * U, y2: H, class: 'grid' }));
-      for (let i = 1; i < game.rows; i++) g.append(s('line', { x1: 0, y1: i * U, x2: W, y2: i * U, class: 'grid' }));
+    // Boards that are not chequered are drawn as a grid of plain cells.
+    if (!board.checkered) {
+      for (let i = 1; i < board.files; i++) g.append(s('line', { x1: i * U, y1: 0, x2: i * U, y2: H, class: 'grid' }));
+      for (let i = 1; i < board.ranks; i++) g.append(s('line', { x1: 0, y1: i * U, x2: W, y2: i * U, class: 'grid' }));
     }
+    g.append(marks);
     return g;
   }
 
   coordinates(W, H) {
-    const { game } = this.view;
+    const { board, flip } = this.view;
     const g = s('g', { class: 'coords', 'aria-hidden': 'true' });
-    for (let c = 0; c < game.cols; c++) {
-      const sq = this.squareFromCell(c, 0);
-      g.append(s('text', { x: c * U + 50, y: H + 19, 'text-anchor': 'middle' }, [sq[0]]));
-    }
-    for (let r = 0; r < game.rows; r++) {
-      const sq = this.squareFromCell(0, r);
-      g.append(s('text', { x: -13, y: r * U + 50, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, [sq.slice(1)]));
-    }
+    const files = flip ? [...board.file_labels].reverse() : board.file_labels;
+    const ranks = flip ? [...board.rank_labels].reverse() : board.rank_labels;
+    files.forEach((label, c) => g.append(s('text', { x: c * U + 50, y: H + 19, 'text-anchor': 'middle' }, [label])));
+    ranks.forEach((label, r) => g.append(s('text', { x: -13, y: r * U + 50, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, [label])));
     return g;
   }
 
@@ -104,19 +131,19 @@ export class Board {
     const { lastMove, selected } = this.view;
     if (lastMove) {
       for (const sq of [lastMove.from, lastMove.to]) {
-        if (!sq) continue;
+        if (!sq || !this.where.has(sq)) continue;
         const { c, r } = this.cell(sq);
         g.append(s('rect', { x: c * U, y: r * U, width: U, height: U, class: 'last-move', 'data-last-move': sq }));
       }
     }
-    if (selected) {
+    if (selected && this.where.has(selected)) {
       const { c, r } = this.cell(selected);
       g.append(s('rect', { x: c * U + 3, y: r * U + 3, width: U - 6, height: U - 6, class: 'selected', 'data-selected': selected }));
     }
     return g;
   }
 
-  // TateDrez placement: every empty square tinted by the value of placing the chosen piece.
+  // Drops and placements: every square tinted by the value of putting the chosen piece there.
   heat() {
     const g = s('g', { class: 'heat' });
     for (const h of this.view.heat || []) {
@@ -129,26 +156,41 @@ export class Board {
     return g;
   }
 
-  pieces(state) {
+  pieces() {
     const g = s('g', { class: 'pieces' });
-    if (!state) return g;
-    const { game } = this.view;
-    for (const [sq, p] of Object.entries(state.board)) {
-      const { c, r } = this.cell(sq);
-      const piece = game.drawPiece(p);
+    const { board, style } = this.view;
+    for (const sq of board.squares) {
+      if (!sq.piece) continue;
+      const { c, r } = this.cell(sq.name);
       g.append(s('g', {
-        transform: `translate(${c * U} ${r * U})`, class: 'piece', 'data-piece': p, 'data-square': sq,
-        'aria-label': `${game.pieceName(p)} on ${sq}`,
-      }, [piece]));
+        transform: `translate(${c * U} ${r * U})`, class: 'piece', 'data-piece': `${sq.piece.owner}:${sq.piece.kind}`,
+        'data-square': sq.name, 'aria-label': `${pieceName(board, sq.piece)} on ${sq.name}`,
+      }, [drawPiece(style, sq.piece)]));
     }
     return g;
   }
 
-  // Lines from the selected piece to its farthest destination in each direction.
+  // Arrows the position carries (Tak Tikl: each player's remembered last move).
+  arrows() {
+    const g = s('g', { class: 'arrows' });
+    for (const a of this.view.board.arrows || []) {
+      if (!this.where.has(a.from) || !this.where.has(a.to)) continue;
+      g.append(arrow(this.center(a.from), this.center(a.to), `arrow ${a.mark} owner-${a.owner}`, a));
+    }
+    return g;
+  }
+
+  center(sq) {
+    const { c, r } = this.cell(sq);
+    return { x: c * U + 50, y: r * U + 50 };
+  }
+
+  // Lines from the selected piece to its farthest destination in each direction (sliding
+  // pieces: Tablut).
   slides() {
     const g = s('g', { class: 'slides' });
-    const { game, selected, dests } = this.view;
-    if (!game.slides || !selected || !dests) return g;
+    const { style, selected, dests } = this.view;
+    if (!(style && style.slides) || !selected || !dests) return g;
     const from = this.cell(selected);
     const far = {};
     for (const d of dests) {
@@ -165,10 +207,10 @@ export class Board {
 
   dests() {
     const g = s('g', { class: 'dests' });
-    const { state } = this.view;
     for (const d of this.view.dests || []) {
       const { c, r } = this.cell(d.sq);
-      const occupied = state && state.board[d.sq];
+      const target = this.view.board.squares.find((q) => q.name === d.sq);
+      const occupied = target && target.piece;
       const mark = s('g', { class: 'dest', 'data-dest': d.sq, 'data-value': d.value || 'unknown', 'data-move': d.move });
       if (occupied) mark.append(s('rect', { x: c * U + 4, y: r * U + 4, width: U - 8, height: U - 8, rx: 10, class: `dest-ring v-${d.value || 'unknown'}` }));
       const y = occupied ? r * U + 82 : r * U + 50;
@@ -217,9 +259,9 @@ export class Board {
   }
 
   makeGhost(sq) {
-    const p = this.view.state && this.view.state.board[sq];
-    if (!p) return null;
-    const ghost = s('g', { class: 'ghost' }, [this.view.game.drawPiece(p)]);
+    const target = this.view.board && this.view.board.squares.find((q) => q.name === sq);
+    if (!target || !target.piece) return null;
+    const ghost = s('g', { class: 'ghost' }, [drawPiece(this.view.style, target.piece)]);
     this.svg.append(ghost);
     const orig = this.svg.querySelector(`.piece[data-square="${sq}"]`);
     if (orig) orig.classList.add('dragging');
@@ -239,6 +281,30 @@ export class Board {
   }
 }
 
+// A mark on a square, drawn by the style module when it knows it; any other mark gets a
+// small dot in the square's corner (the square's class mark-NAME colours it too).
+function drawMark(style, mark, x, y, sq) {
+  const drawn = style && style.drawMark ? style.drawMark(mark) : null;
+  return s('g', { class: `mark mark-${mark}`, 'data-mark': mark, 'data-square': sq, transform: `translate(${x} ${y})` },
+    [drawn || s('circle', { cx: 84, cy: 16, r: 7, class: 'mark-dot' })]);
+}
+
+// An arrow between square centres, in board units.
+function arrow(a, b, cls, data) {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const tip = { x: b.x - ux * 10, y: b.y - uy * 10 };
+  const base = { x: tip.x - ux * 22, y: tip.y - uy * 22 };
+  const head = `M${tip.x} ${tip.y} L${base.x - uy * 13} ${base.y + ux * 13} L${base.x + uy * 13} ${base.y - ux * 13} Z`;
+  return s('g', { class: cls, 'data-arrow': `${data.from}-${data.to}` }, [
+    s('line', { x1: a.x + ux * 14, y1: a.y + uy * 14, x2: base.x, y2: base.y }),
+    s('path', { d: head }),
+  ]);
+}
+
 // A rounded badge: the value's colour with its text, readable without the colour.
 function pill(x, y, text, value, scale = 1) {
   const w = (18 + text.length * 15) * scale;
@@ -247,10 +313,4 @@ function pill(x, y, text, value, scale = 1) {
     s('rect', { x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: hgt / 2, class: 'pill-bg' }),
     s('text', { x, y: y + 1, 'text-anchor': 'middle', 'dominant-baseline': 'central', class: 'pill-text', 'font-size': 24 * scale }, [text]),
   ]);
-}
-
-function throneMark(c, r) {
-  const x = c * U;
-  const y = r * U;
-  return s('path', { d: `M${x + 20} ${y + 20} L${x + 80} ${y + 80} M${x + 80} ${y + 20} L${x + 20} ${y + 80}`, class: 'throne-mark' });
 }

@@ -1,7 +1,6 @@
 // Wiring the page's controls (buttons, selects, keys, tabs, the address) to the app's actions.
 import { $, h } from './dom.js';
 import { api } from './api.js';
-import { GAMES } from './games/index.js';
 import { History } from './history.js';
 import { decodeHash } from './url.js';
 import { setPalette } from './storage.js';
@@ -66,7 +65,7 @@ async function loadText(app) {
 
 export function bind(app) {
   const on = (id, event, f) => $(id).addEventListener(event, f);
-  on('game-select', 'change', (e) => app.setGame(e.target.value, {}, GAMES[e.target.value].defaultPosition));
+  on('game-select', 'change', (e) => app.setGame(e.target.value, {}, null));
   on('palette-select', 'change', (e) => { setPalette(e.target.value); applyPalette(e.target.value); });
   on('nav-first', 'click', () => app.go(0));
   on('nav-back', 'click', () => app.back());
@@ -74,9 +73,12 @@ export function bind(app) {
   on('nav-last', 'click', () => app.go(app.history.length));
   on('flip', 'click', () => {
     app.flip = !app.flip;
-    if (app.mode === 'edit') showEditorBoard(app, app.editor.state); else app.renderBoard();
+    if (app.mode === 'edit') showEditorBoard(app, app.editor.board()); else app.renderBoard();
   });
-  on('pass-button', 'click', () => app.play('pass'));
+  on('pass-button', 'click', () => {
+    const pass = app.info.moves.find((m) => !m.from && !m.to);
+    if (pass) app.play(pass.move);
+  });
   on('position-load', 'click', () => loadText(app));
   on('position-text', 'keydown', (e) => { if (e.key === 'Enter') loadText(app); });
   on('position-copy', 'click', () => copyText($('position-text').value));
@@ -86,7 +88,7 @@ export function bind(app) {
   on('play-side', 'change', (e) => {
     app.playSide = e.target.value;
     // Chess is seen from the player's side.
-    if (app.game.id === 'chess') app.flip = app.playSide === '1';
+    if (app.game.flipForSecondPlayer) app.flip = app.playSide === '1';
     app.refresh();
   });
   on('play-new', 'click', () => {

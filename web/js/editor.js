@@ -1,35 +1,61 @@
 // The board editor: put and take pieces, set the side to move and the game's extra state
-// (fields from each game module), and check the position live with the server's parser,
-// whose one-line reason is shown for a position it refuses.
+// (fields from the game's module), and check the position live with the server's parser,
+// whose one-line reason is shown for a position it refuses. This is the one place where
+// the page writes a game's notation (games/*.js, `editor`); a game without an editor there
+// is edited as text in the position box, and everything else on the page works from the
+// API's board.
 import { $, h, clear } from './dom.js';
 import { api } from './api.js';
+import { drawPiece, pieceName } from './board.js';
 
 export class Editor {
   constructor(app) {
     this.app = app;
-    this.state = null;
+    this.state = null;      // the game module's parse() of the position being edited
+    this.template = null;   // a board from the API: the squares' names and places
     this.piece = null;      // the palette choice; 'erase' removes
     this.valid = null;      // the canonical text once the server accepts it
     this.checkGen = 0;
     this.timer = null;
   }
 
-  open(position) {
-    const game = this.app.game;
-    this.state = game.parseSafe(position) || game.parseSafe(this.app.gameInfo.start);
-    this.piece = game.editor.palette[0];
+  get notation() {
+    return this.app.game.editor || null;
+  }
+
+  async open(position) {
+    // The squares come from the API: the start's board (cached) until the edited one is valid.
+    const t = await api.board(this.app.game.id, this.app.rules, this.app.gameInfo.start);
+    this.template = t.ok ? t.data.board : null;
+    if (!this.notation) {
+      this.state = null;
+      this.textOnly = position;
+      this.renderPanel();
+      this.changed();
+      return;
+    }
+    const parse = (text) => { try { return this.notation.parse(text); } catch { return null; } };
+    this.state = parse(position) || parse(this.app.gameInfo.start);
+    this.piece = Object.keys(this.notation.pieces)[0];
     this.renderPanel();
     this.changed();
   }
 
   text() {
-    return this.app.game.format(this.state);
+    return this.notation ? this.notation.format(this.state) : this.textOnly;
   }
 
   load(position) {
-    const st = this.app.game.parseSafe(position);
-    if (!st) {
-      // Text the page cannot draw: let the server's parser say why.
+    if (!this.notation) {
+      this.textOnly = position;
+      this.changed();
+      return;
+    }
+    let st = null;
+    try {
+      st = this.notation.parse(position);
+    } catch {
+      // Text the page cannot read: let the server's parser say why.
       this.showStatus(false, 'checking…');
       api.position(this.app.game.id, this.app.rules, position).then((r) => {
         if (r.ok) this.load(r.data.position);
@@ -42,26 +68,43 @@ export class Editor {
     this.changed();
   }
 
+  // The position being edited as a board the page draws: the template's squares with the
+  // editor's pieces (the server's own board replaces it once the position is valid).
+  board() {
+    const t = this.template;
+    if (!t || !this.state) return t;
+    const keep = this.notation.keepMarks;
+    return {
+      ...t,
+      squares: t.squares.map((q) => ({
+        name: q.name, marks: keep ? q.marks : [], piece: this.state.board[q.name] ? this.notation.pieces[this.state.board[q.name]] : null,
+      })),
+      hands: [], arrows: [], legend: keep ? t.legend : [],
+    };
+  }
+
   down() {
-    return true; // pieces may be dragged to another square
+    return Boolean(this.state); // pieces may be dragged to another square
   }
 
   up(sq, from, dragged) {
+    if (!this.state) return;
+    const board = this.state.board;
     if (!sq) {
-      if (dragged && this.state.board[from]) delete this.state.board[from]; // dragged off: removed
-    } else if (dragged && from !== sq && this.state.board[from]) {
-      this.state.board[sq] = this.state.board[from];
-      delete this.state.board[from];
-    } else if (this.piece === 'erase' || this.state.board[sq] === this.piece) {
-      delete this.state.board[sq];
+      if (dragged && board[from]) delete board[from]; // dragged off: removed
+    } else if (dragged && from !== sq && board[from]) {
+      board[sq] = board[from];
+      delete board[from];
+    } else if (this.piece === 'erase' || board[sq] === this.piece) {
+      delete board[sq];
     } else {
-      this.state.board[sq] = this.piece;
+      board[sq] = this.piece;
     }
     this.changed();
   }
 
   changed() {
-    this.app.showEditorBoard(this.state);
+    if (this.state) this.app.showEditorBoard(this.board());
     $('position-text').value = this.text();
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.check(), 120);
@@ -71,10 +114,12 @@ export class Editor {
   async check() {
     const gen = ++this.checkGen;
     const text = this.text();
-    const r = await api.position(this.app.game.id, this.app.rules, text);
+    const r = await api.board(this.app.game.id, this.app.rules, text);
     if (gen !== this.checkGen) return;
     if (r.ok) {
       this.valid = r.data.position;
+      this.template = r.data.board;
+      if (this.app.mode === 'edit') this.app.showEditorBoard(r.data.board);
       const n = r.data.moves.length;
       const over = r.data.over ? ` — game over (${r.data.result})` : `, ${n} legal move${n === 1 ? '' : 's'}`;
       this.showStatus(true, `Valid position${over}: ${r.data.position}`);
@@ -94,19 +139,24 @@ export class Editor {
   renderPanel() {
     const { game } = this.app;
     const palette = clear($('editor-palette'));
-    for (const p of [...game.editor.palette, 'erase']) {
-      const content = p === 'erase' ? ['⌫ eraser'] : [pieceIcon(game, p)];
+    const fields = clear($('editor-fields'));
+    const presets = clear($('editor-presets'));
+    if (!this.notation) {
+      fields.append(h('p', { class: 'muted small' }, ['Edit the position text above; the server checks it.']));
+      return;
+    }
+    const pieces = this.notation.pieces;
+    for (const p of [...Object.keys(pieces), 'erase']) {
+      const content = p === 'erase' ? ['⌫ eraser'] : [pieceIcon(game, pieces[p])];
       palette.append(h('button', {
         class: `palette-piece${this.piece === p ? ' selected' : ''}`, role: 'radio', 'data-piece': p,
         'aria-checked': this.piece === p ? 'true' : 'false',
-        'aria-label': p === 'erase' ? 'eraser' : game.pieceName(p),
+        'aria-label': p === 'erase' ? 'eraser' : pieceName(this.template, pieces[p]),
         onclick: () => { this.piece = p; this.renderPanel(); },
       }, content));
     }
-    const fields = clear($('editor-fields'));
-    for (const f of game.editor.fields(this.state)) fields.append(this.field(f));
-    const presets = clear($('editor-presets'));
-    for (const p of game.editor.presets(this.app.gameInfo.start)) {
+    for (const f of this.notation.fields(this.state)) fields.append(this.field(f));
+    for (const p of this.notation.presets(this.app.gameInfo.start)) {
       presets.append(h('button', { 'data-preset': p.name, onclick: () => this.load(p.position) }, [p.name]));
     }
   }
@@ -114,7 +164,7 @@ export class Editor {
   field(f) {
     const id = `editor-${f.id}`;
     const set = (value) => {
-      this.app.game.editor.apply(this.state, f.id, value);
+      this.notation.apply(this.state, f.id, value);
       this.changed();
     };
     let input;
@@ -133,10 +183,10 @@ export class Editor {
   }
 }
 
-function pieceIcon(game, p) {
+function pieceIcon(style, piece) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('viewBox', '0 0 100 100');
   svg.setAttribute('class', 'piece-icon');
-  svg.append(game.drawPiece(p));
+  svg.append(drawPiece(style, piece));
   return svg;
 }

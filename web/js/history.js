@@ -73,7 +73,7 @@ export function renderPlyList(ol, { history, game, firstSideIndex, moveValue, on
       'data-value': v ? v.value : 'unknown', 'aria-label': `ply ${i + 1}: ${step.move}`,
       'aria-current': history.cursor === i + 1 ? 'step' : null, onclick: () => onJump(i + 1),
     }, [
-      h('span', { class: 'ply-move' }, labelParts(game.moveLabel(step.move, game.parseSafe(history.positionAt(i))))),
+      h('span', { class: 'ply-move' }, labelParts(step.move)),
       v ? h('span', { class: `badge v-${v.value}` }, [badge(v.value, v.remoteness)]) : null,
     ]));
   });

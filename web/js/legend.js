@@ -1,11 +1,13 @@
-// A key to the special marks of a game's board (Tablut's squares, Tak Tikl's memories),
-// each with a swatch drawn like the board draws it.
+// A key to the marks of the board (Tablut's squares, Tak Tikl's memories), as the API's
+// board names them, each with a swatch drawn like the board draws it.
 import { h, clear } from './dom.js';
 
-export function renderLegend(container, game) {
+export function renderLegend(container, board) {
   clear(container);
-  for (const [kind, text] of game.legend || []) {
-    container.append(h('span', { class: 'legend-item' }, [h('span', { class: `legend-swatch sw-${kind}`, 'aria-hidden': 'true' }), text]));
+  const legend = (board && board.legend) || [];
+  for (const { mark, text } of legend) {
+    container.append(h('span', { class: 'legend-item', 'data-legend': mark }, [
+      h('span', { class: `legend-swatch sw-${mark}`, 'aria-hidden': 'true' }), text]));
   }
-  container.hidden = !(game.legend && game.legend.length);
+  container.hidden = !legend.length;
 }

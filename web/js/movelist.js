@@ -16,7 +16,13 @@ export function labelParts(label) {
   return m ? [h('span', { class: 'move-piece', 'aria-hidden': 'true' }, [m[1]]), m[2]] : [label];
 }
 
-function moveButton(game, state, m, only, onPlay, onHover) {
+// A move's text, with what the game's styling adds (chess: the moving piece's glyph).
+function label(game, board, moves, text) {
+  const view = moves && moves.find((mv) => mv.move === text);
+  return game.moveLabel && view ? game.moveLabel(view, board) : text;
+}
+
+function moveButton(game, board, moves, m, only, onPlay, onHover) {
   return h('button', {
     class: `move v-${m.value || 'unknown'}`, 'data-move': m.move, 'data-value': m.value || 'unknown',
     'data-remoteness': m.remoteness ?? '', 'data-only': only ? 'true' : null,
@@ -27,14 +33,14 @@ function moveButton(game, state, m, only, onPlay, onHover) {
     onfocus: () => onHover(m.move),
     onblur: () => onHover(null),
   }, [
-    h('span', { class: 'move-text' }, labelParts(game.moveLabel(m.move, state))),
+    h('span', { class: 'move-text' }, labelParts(label(game, board, moves, m.move))),
     only ? h('span', { class: 'only-move', title: 'the only move that keeps the value' }, ['only move']) : null,
     h('span', { class: 'move-words' }, [moveValueText(m.value, m.remoteness)]),
     h('span', { class: `badge v-${m.value || 'unknown'}` }, [badge(m.value, m.remoteness)]),
   ]);
 }
 
-export function renderMoveList(container, { game, state, query, legal, over, onPlay, onHover }) {
+export function renderMoveList(container, { game, board, moves, query, legal, over, onPlay, onHover }) {
   clear(container);
   if (over) {
     container.append(h('p', { class: 'muted' }, ['The game is over: no moves.']));
@@ -45,19 +51,19 @@ export function renderMoveList(container, { game, state, query, legal, over, onP
     if (!legal || !legal.length) return;
     container.append(h('h3', { class: 'group-title v-unknown' }, [`Legal moves (${legal.length}), values unknown`]));
     const list = h('div', { class: 'group-moves' });
-    for (const mv of legal) list.append(moveButton(game, state, { move: mv, value: null, remoteness: null }, false, onPlay, onHover));
+    for (const mv of legal) list.append(moveButton(game, board, moves, { move: mv, value: null, remoteness: null }, false, onPlay, onHover));
     container.append(list);
     return;
   }
   const only = onlyMoves(query.value, query.moves);
   for (const [value, title] of GROUPS) {
-    const moves = query.moves.filter((m) => m.value === value).sort(compareOutcomes);
-    if (!moves.length) continue;
+    const valued = query.moves.filter((m) => m.value === value).sort(compareOutcomes);
+    if (!valued.length) continue;
     const group = h('section', { class: 'group', 'data-group': value }, [
-      h('h3', { class: `group-title v-${value}` }, [h('span', { class: 'swatch' }), `${title} (${moves.length})`]),
+      h('h3', { class: `group-title v-${value}` }, [h('span', { class: 'swatch' }), `${title} (${valued.length})`]),
     ]);
     const list = h('div', { class: 'group-moves' });
-    for (const m of moves) list.append(moveButton(game, state, m, only.has(m.move), onPlay, onHover));
+    for (const m of valued) list.append(moveButton(game, board, moves, m, only.has(m.move), onPlay, onHover));
     group.append(list);
     container.append(group);
   }

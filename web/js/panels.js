@@ -2,17 +2,16 @@
 // the save slots; and resetting the panels when the game changes.
 import { $ } from './dom.js';
 import { api } from './api.js';
-import { GAMES } from './games/index.js';
+import { styleOf } from './games/index.js';
 import { History } from './history.js';
-import { renderTables, materialOf } from './tables.js';
+import { renderTables } from './tables.js';
 import { renderReview } from './review.js';
 import { renderSlots } from './slots.js';
-import { renderLegend } from './legend.js';
 
 export async function loadTables(app) {
   const byMaterial = app.gameInfo.tables_by_material;
   // Chess and Tablut tables are by material: the current position's is offered first.
-  if (byMaterial && !$('tables-material').value) $('tables-material').value = materialOf(app.game, app.info.state) || 'all2';
+  if (byMaterial && !$('tables-material').value) $('tables-material').value = app.info.material || 'all2';
   const out = $('tables-out');
   out.textContent = 'Loading…';
   const r = await api.tables(app.game.id, app.rules, byMaterial ? $('tables-material').value.trim() : '');
@@ -50,18 +49,12 @@ export function showSlots(app) {
   renderSlots($('slots'), {
     snapshot: () => snapshot(app),
     restore: (sl) => { app.showTab('moves'); app.setGame(sl.game, sl.rules, sl.root, sl.moves, sl.cursor); },
-    titles: Object.fromEntries(Object.values(GAMES).map((g) => [g.id, g.title])),
+    titles: Object.fromEntries(Object.keys(app.games).map((id) => [id, styleOf(id).title || id])),
   });
 }
 
-// A new game: the side names, the board's key and the panels that belonged to the old one.
+// A new game: the panels that belonged to the old one.
 export function resetPanels(app) {
-  const g = app.game;
-  renderLegend($('board-legend'), g);
-  const names = g.sides.map(g.sideName);
-  const side = $('play-side');
-  side.options[1].textContent = `${names[0]} (moves first)`;
-  side.options[2].textContent = names[1];
   $('tables-material-field').hidden = !app.gameInfo.tables_by_material;
   $('tables-material').value = '';
   $('tables-out').textContent = '';

@@ -92,18 +92,3 @@ export function renderTables(container, data, { log }) {
     container.append(card);
   }
 }
-
-// The material of a chess or Tablut position, to offer its own table by default.
-export function materialOf(game, state) {
-  if (!state) return '';
-  const pieces = Object.values(state.board);
-  if (game.id === 'chess') {
-    const side = (white) => 'K' + 'QRBNP'.split('').map((k) => k.repeat(pieces.filter((p) => p === (white ? k : k.toLowerCase())).length)).join('');
-    return `${side(true)}v${side(false)}`;
-  }
-  if (game.id === 'tablut') {
-    const count = (c) => pieces.filter((p) => p === c).length;
-    return `K${count('W')}W${count('B')}B`;
-  }
-  return '';
-}

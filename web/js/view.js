@@ -9,61 +9,61 @@ import { renderChart } from './chart.js';
 import { renderReserve } from './reserve.js';
 import { encodeHash } from './url.js';
 import { compareOutcomes } from './values.js';
+import { renderLegend } from './legend.js';
 
 function outcome(app, move) {
   const v = app.valueOf(move);
   return { move, value: v ? v.value : null, remoteness: v ? v.remoteness : null };
 }
 
-// Destinations of the piece on `sq`, one per square (the best promotion for chess).
+// Destinations of the piece on `sq`, one per square (the best promotion for chess), from
+// the moves as the API lists them.
 export function destsOf(app, sq) {
   const best = {};
-  for (const m of app.info.legal) {
-    const p = app.game.moveSquares(m);
-    if (!p || p.from !== sq) continue;
-    const o = { ...outcome(app, m), sq: p.to };
-    if (!best[p.to] || compareOutcomes(o, best[p.to]) < 0) best[p.to] = o;
+  for (const m of app.info.moves) {
+    if (m.from !== sq || !m.to) continue;
+    const o = { ...outcome(app, m.move), sq: m.to };
+    if (!best[m.to] || compareOutcomes(o, best[m.to]) < 0) best[m.to] = o;
   }
   return Object.values(best);
 }
 
-// TateDrez placement heat map: the value of putting the chosen piece on each empty square.
-function heatOf(app, piece) {
-  return app.info.legal
-    .map((m) => ({ m, p: app.game.moveSquares(m) }))
-    .filter(({ p }) => p && p.drop === piece.toUpperCase())
-    .map(({ m, p }) => ({ ...outcome(app, m), sq: p.to }));
+// Drops and placements: the value of putting the chosen piece (its kind) on each square.
+function heatOf(app, kind) {
+  return app.info.moves.filter((m) => m.drop && m.drop.kind === kind).map((m) => ({ ...outcome(app, m.move), sq: m.to }));
+}
+
+function boardView(app, board, extra) {
+  return { id: app.game.id, title: app.game.title, style: app.game, board, flip: app.flip, ...extra };
 }
 
 export function renderBoard(app) {
   if (app.mode === 'edit') return;
   const info = app.info;
-  const last = app.history.lastMove();
   let selected = app.selected;
   let dests = selected ? destsOf(app, selected) : [];
   let heat = app.reserveSel ? heatOf(app, app.reserveSel) : [];
   if (!selected && !app.reserveSel && app.hoverMove) {
     // A move hovered in a list is shown on the board.
-    const p = app.game.moveSquares(app.hoverMove);
+    const p = app.moveOf(app.hoverMove);
     if (p && p.drop) heat = [{ ...outcome(app, app.hoverMove), sq: p.to }];
-    else if (p) {
+    else if (p && p.from) {
       selected = p.from;
       dests = [{ ...outcome(app, app.hoverMove), sq: p.to }];
     }
   }
-  app.board.render({
-    game: app.game, state: info.state, flip: app.flip, rules: app.rules,
-    selected, dests, heat, lastMove: last ? app.game.moveSquares(last) : null,
-  });
+  app.board.render(boardView(app, info.board, { selected, dests, heat, lastMove: info.lastMove }));
+  renderLegend($('board-legend'), info.board);
   renderReserve($('reserve'), {
-    game: app.game, state: info.state, side: info.state && info.state.side, selected: app.reserveSel,
-    active: !info.over && app.humanToMove() && !info.positionError, onPick: (p) => app.input.pickReserve(p),
+    style: app.game, board: info.board, selected: app.reserveSel,
+    active: !info.over && app.humanToMove() && !info.positionError, onPick: (kind) => app.input.pickReserve(kind),
   });
 }
 
-export function showEditorBoard(app, state) {
-  app.board.render({ game: app.game, state, flip: app.flip, rules: app.rules, dests: [], heat: [] });
-  renderReserve($('reserve'), { game: app.game, state, side: state.side, selected: null, active: false, onPick: () => {} });
+// The editor's board: drawn like any other (editor.js makes it), its hands not clickable.
+export function showEditorBoard(app, board) {
+  app.board.render(boardView(app, board, { dests: [], heat: [] }));
+  renderReserve($('reserve'), { style: app.game, board, selected: null, active: false, onPick: () => {} });
 }
 
 // The ply list and the value history chart, from the values known along the line.
@@ -84,7 +84,7 @@ export function renderLine(app) {
     points.push({ value: q ? q.value : null, remoteness: q ? q.remoteness : null, sideIndex: (firstSideIndex + i) % 2 });
   }
   renderChart($('chart'), {
-    points, cursor: hist.cursor, sideNames: app.game.sides.map(app.game.sideName), onJump: (ply) => app.go(ply),
+    points, cursor: hist.cursor, sideNames: app.players(), onJump: (ply) => app.go(ply),
   });
   $('nav-ply').textContent = `ply ${hist.cursor} of ${hist.length}`;
   $('nav-first').disabled = $('nav-back').disabled = hist.cursor === 0;
@@ -94,7 +94,10 @@ export function renderLine(app) {
 function renderPlayStatus(app) {
   const el = $('play-status');
   const info = app.info;
-  const names = app.game.sides.map(app.game.sideName);
+  const names = app.players();
+  const side = $('play-side');
+  side.options[1].textContent = `${names[0]} (moves first)`;
+  side.options[2].textContent = names[1];
   if (app.playSide === 'none') {
     el.textContent = 'Analysis mode: you move both sides.';
     el.dataset.state = 'analysis';
@@ -132,14 +135,15 @@ export function renderAll(app) {
   renderBoard(app);
   renderVerdict({ game: app.game, info: info.loading ? null : info });
   renderMoveList($('move-list'), {
-    game: app.game, state: info.state, query: info.query, legal: info.legal, over: info.over,
+    game: app.game, board: info.board, moves: info.moves, query: info.query, legal: info.legal, over: info.over,
     onPlay: (m) => app.play(m), onHover: (m) => { app.hoverMove = m; renderBoard(app); },
   });
   // Which position the verdict and move list show, once its answers are in (for the tests).
   $('move-list').dataset.position = $('verdict').dataset.position = info.loading ? '' : info.position;
   renderLine(app);
   if (app.mode === 'play') $('position-text').value = info.position;
-  $('pass-button').hidden = !info.legal.includes('pass') || !app.humanToMove();
+  // A move with no square (a pass) has a button of its own.
+  $('pass-button').hidden = !info.moves.some((m) => !m.from && !m.to) || !app.humanToMove();
   renderPlayStatus(app);
   writeHash(app);
 }

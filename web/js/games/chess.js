@@ -1,60 +1,48 @@
-// Chess endgames: FEN positions, UCI moves (e2e4, e7e8q), glyph pieces.
-import { expandRank, compressRank, glyphPiece, glyphName, boardFromRows, rowsFromBoard } from './common.js';
+// Chess endgames: how the page styles them (glyph pieces, the moving piece before a move's
+// text, the board seen from the human's side) and the editor's FEN text.
+import { expandRank, compressRank, glyphPiece, boardFromRows, rowsFromBoard } from './common.js';
 
 const FILES = 'abcdefgh';
 const squareAt = (col, row) => FILES[col] + (8 - row);
+const KINDS = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
+const GLYPHS = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' };
+const PIECES = Object.fromEntries(Object.keys(KINDS).flatMap((k) => [
+  [k, { kind: KINDS[k], owner: 0, label: GLYPHS[k] }], [k.toLowerCase(), { kind: KINDS[k], owner: 1, label: GLYPHS[k] }]]));
 
 export default {
-  id: 'chess',
   title: 'Chess (endgames)',
-  cols: 8,
-  rows: 8,
-  sides: ['w', 'b'],
-  squareAt,
-  coords: (sq) => ({ col: FILES.indexOf(sq[0]), row: 8 - Number(sq.slice(1)) }),
-  checkered: true,
   defaultPosition: '8/8/8/8/2r5/8/2k5/K6Q w - - 0 1',
-  sideName: (side) => (side === 'w' ? 'White' : 'Black'),
-  pieceSide: (p) => (p === p.toUpperCase() ? 'w' : 'b'),
   drawPiece: glyphPiece,
-  pieceName: glyphName,
-
-  parse(text) {
-    const f = text.trim().split(/\s+/);
-    if (f.length !== 6 && f.length !== 4) throw new Error('expected 6 FEN fields');
-    const ranks = f[0].split('/');
-    if (ranks.length !== 8) throw new Error('expected 8 ranks');
-    const rows = ranks.map((r, i) => expandRank(r, 8, 'KQRBNPkqrbnp', `rank ${8 - i}`));
-    return {
-      board: boardFromRows(rows, squareAt),
-      side: f[1],
-      castling: f[2],
-      ep: f[3],
-      half: f.length === 6 ? Number(f[4]) : 0,
-      full: f.length === 6 ? Number(f[5]) : 1,
-    };
-  },
-
-  format(st) {
-    const rows = rowsFromBoard(st.board, 8, 8, squareAt).map(compressRank).join('/');
-    return `${rows} ${st.side} ${st.castling || '-'} ${st.ep || '-'} ${st.half ?? 0} ${st.full ?? 1}`;
-  },
-
-  // 'e7e8q' -> {from: 'e7', to: 'e8', promo: 'q'}
-  moveSquares(move) {
-    const m = /^([a-h][1-8])([a-h][1-8])([qrbn]?)$/.exec(move);
-    return m ? { from: m[1], to: m[2], promo: m[3] || null } : null;
-  },
+  flipForSecondPlayer: true,
 
   // A piece glyph before the UCI text, for a readable move list.
-  moveLabel(move, st) {
-    const sq = this.moveSquares(move);
-    const piece = sq && st && st.board[sq.from];
-    return piece && piece.toUpperCase() !== 'P' ? pieceLetter(piece) + move : move;
+  moveLabel(move, board) {
+    const sq = move.from && board && board.squares.find((q) => q.name === move.from);
+    const piece = sq && sq.piece;
+    return piece && piece.kind !== 'pawn' ? `${piece.label}\u2009${move.move}` : move.move;
   },
 
   editor: {
-    palette: ['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p'],
+    pieces: PIECES,
+    parse(text) {
+      const f = text.trim().split(/\s+/);
+      if (f.length !== 6 && f.length !== 4) throw new Error('expected 6 FEN fields');
+      const ranks = f[0].split('/');
+      if (ranks.length !== 8) throw new Error('expected 8 ranks');
+      const rows = ranks.map((r, i) => expandRank(r, 8, 'KQRBNPkqrbnp', `rank ${8 - i}`));
+      return {
+        board: boardFromRows(rows, squareAt),
+        side: f[1],
+        castling: f[2],
+        ep: f[3],
+        half: f.length === 6 ? Number(f[4]) : 0,
+        full: f.length === 6 ? Number(f[5]) : 1,
+      };
+    },
+    format(st) {
+      const rows = rowsFromBoard(st.board, 8, 8, squareAt).map(compressRank).join('/');
+      return `${rows} ${st.side} ${st.castling || '-'} ${st.ep || '-'} ${st.half ?? 0} ${st.full ?? 1}`;
+    },
     presets: (start) => [
       { name: 'Start', position: start },
       { name: 'Kings only', position: '4k3/8/8/8/8/8/8/4K3 w - - 0 1' },
@@ -81,7 +69,3 @@ export default {
     },
   },
 };
-
-function pieceLetter(piece) {
-  return { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘' }[piece.toUpperCase()] + '\u2009';
-}

@@ -1,5 +1,17 @@
-// Helpers shared by the game modules: FEN-style ranks and glyph pieces.
+// Helpers shared by the game modules: chess glyphs for pieces the API labels with one, and
+// the editor's FEN-style ranks.
 import { s } from '../dom.js';
+
+// A piece drawn as its glyph (the API's label), white filled white with a dark outline;
+// U+FE0E asks for the text form, not an emoji.
+export function glyphPiece(piece) {
+  return s('text', {
+    x: 50, y: 50, class: `glyph ${piece.owner === 0 ? 'glyph-white' : 'glyph-black'}`,
+    'text-anchor': 'middle', 'dominant-baseline': 'central',
+  }, [`${piece.label}\uFE0E`]);
+}
+
+// ---- the editor's text (the play board needs none of this) ----------------------------
 
 // "rN1" -> ['r', 'N', null] for a rank of `width` squares; digits are runs of empties.
 export function expandRank(text, width, pieceChars, what) {
@@ -26,26 +38,7 @@ export function compressRank(cells) {
   return run ? text + run : text;
 }
 
-// Solid chess glyphs for both colours (the hollow ones look thin); U+FE0E asks for the
-// text form, not an emoji. White pieces are filled white with a dark outline.
-const GLYPH = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' };
-
-export function glyphPiece(letter) {
-  const white = letter === letter.toUpperCase();
-  return s('text', {
-    x: 50, y: 50, class: `glyph ${white ? 'glyph-white' : 'glyph-black'}`,
-    'text-anchor': 'middle', 'dominant-baseline': 'central',
-  }, [GLYPH[letter.toUpperCase()] + '\uFE0E']);
-}
-
-const NAMES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
-
-export function glyphName(letter) {
-  const white = letter === letter.toUpperCase();
-  return `${white ? 'white' : 'black'} ${NAMES[letter.toUpperCase()]}`;
-}
-
-// Board cells as a map square -> piece, from ranks listed top row first.
+// Board cells as a map square -> letter, from ranks listed top row first.
 export function boardFromRows(rows, squareAt) {
   const board = {};
   rows.forEach((cells, row) => cells.forEach((p, col) => { if (p) board[squareAt(col, row)] = p; }));

@@ -1,0 +1,88 @@
+#pragma once
+// `compress`: rewrites stored tables in another format, one at a time, each atomically
+// (written beside the old file and renamed over it), in solving order so that a table's
+// sub-tables are at hand when one side to move has to be derived.
+#include <chrono>
+#include <span>
+
+#include "api/results.hpp"
+#include "api/session.hpp"
+#include "solver/solve_tiers.hpp"
+#include "solver/table/store.hpp"
+
+namespace zz::api {
+
+// The solver's settings for the tier, changed as the request asks.
+template <Enumerable G>
+PackOptions pack_options_for(const TableStore<G>& store, const typename G::Tier& t, const CompressRequest& r) {
+  PackOptions o = store.pack_options(t);
+  if (r.codec) {
+    const auto c = codec_from_name(*r.codec);
+    if (!c) throw InputError("unknown codec '" + *r.codec + "' (codecs: lzma, zstd)");
+    o.codec.codec = *c;
+    o.codec.level = *c == Codec::Zstd ? 19 : 9;
+  }
+  if (r.level) {
+    const int top = o.codec.codec == Codec::Zstd ? 22 : 9;
+    if (*r.level < 1 || *r.level > top)
+      throw InputError("--level " + std::to_string(*r.level) + " is outside 1.." + std::to_string(top) + " for " +
+                       codec_name(o.codec.codec));
+    o.codec.level = *r.level;
+  }
+  if (r.block_entries) {
+    int shift = 0;
+    while (shift < 24 && (std::uint64_t{1} << shift) < *r.block_entries) ++shift;
+    if (*r.block_entries < 256 || (std::uint64_t{1} << shift) != *r.block_entries)
+      throw InputError("--block-entries " + std::to_string(*r.block_entries) + " is not a power of two from 256 to 16777216");
+    o.block_shift = shift;
+  }
+  if (r.keep_unused) o.fill_unused = false;
+  if (r.both_sides) o.side_split.reset();
+  if (r.zstd_dictionary) {
+    if (o.codec.codec != Codec::Zstd) throw InputError("--dictionary needs --codec zstd");
+    o.zstd_dictionary_bytes = r.zstd_dictionary;
+  }
+  return o;
+}
+
+template <Enumerable G>
+CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<const typename G::Tier> roots,
+                               const CompressRequest& r) {
+  if (r.format != 2 && r.format != 3) throw InputError("--format " + std::to_string(r.format) + " (formats: 2, 3)");
+  CompressResult result;
+  const auto tiers = dependency_order(game, roots);
+  for (const auto& t : tiers) (void)pack_options_for(store, t, r);  // bad options refused before any work
+  for (const auto& t : tiers) {
+    const auto start = std::chrono::steady_clock::now();
+    CompressedTable c;
+    c.tier = game.tier_name(t);
+    c.entries = game.tier_size(t);
+    const auto file = store.file(t);
+    if (!store.exists(t)) {
+      c.skipped = true;
+      result.tables.push_back(c);
+      continue;
+    }
+    c.bytes_before = std::filesystem::file_size(file);
+    const TierTable& opened = store.load(t);
+    c.format_before = opened.compressed() ? kTableFormatVersion : opened.mapped() ? kUncompressedFormatVersion : 1;
+    if (c.format_before == r.format && !r.force) {
+      c.skipped = true;
+      c.format_after = c.format_before;
+      c.bytes_after = c.bytes_before;
+    } else {
+      // In memory, every slot answered: the packer reads them all.
+      const TierTable& table = store.load_decoded(t);
+      if (r.format == 3) write_table(file, store.identity(t), table, pack_options_for(store, t, r));
+      else write_uncompressed_table(file, store.identity(t), table);
+      c.format_after = r.format;
+      c.bytes_after = std::filesystem::file_size(file);
+    }
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (r.progress) r.progress(c);
+    result.tables.push_back(c);
+  }
+  return result;
+}
+
+}  // namespace zz::api

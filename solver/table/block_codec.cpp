@@ -1,0 +1,132 @@
+#include "solver/table/block_codec.hpp"
+
+#include <memory>
+#include <stdexcept>
+
+#include <lzma.h>
+#define ZDICT_STATIC_LINKING_ONLY
+#include <zdict.h>
+#define ZSTD_STATIC_LINKING_ONLY
+#include <zstd.h>
+
+namespace zz {
+namespace {
+
+// LZMA2 options for a level; the dictionary never needs to exceed a block.
+lzma_options_lzma lzma_options(const CodecSettings& s, std::size_t block_bytes) {
+  lzma_options_lzma o;
+  if (lzma_lzma_preset(&o, static_cast<std::uint32_t>(s.level) | (s.extreme ? LZMA_PRESET_EXTREME : 0)))
+    throw std::invalid_argument("lzma level " + std::to_string(s.level));
+  o.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, static_cast<std::uint32_t>(std::min<std::size_t>(o.dict_size, block_bytes)));
+  return o;
+}
+
+struct LzmaDecoder {
+  lzma_stream stream = LZMA_STREAM_INIT;
+  ~LzmaDecoder() { lzma_end(&stream); }
+};
+
+struct ZstdDecoder {
+  ZSTD_DCtx* ctx = ZSTD_createDCtx();
+  ~ZstdDecoder() { ZSTD_freeDCtx(ctx); }
+};
+
+struct ZstdEncoder {
+  ZSTD_CCtx* ctx = ZSTD_createCCtx();
+  ~ZstdEncoder() { ZSTD_freeCCtx(ctx); }
+};
+
+}  // namespace
+
+std::string codec_name(Codec c) { return c == Codec::Zstd ? "zstd" : "lzma"; }
+
+std::optional<Codec> codec_from_name(const std::string& name) {
+  if (name == "zstd") return Codec::Zstd;
+  if (name == "lzma") return Codec::Lzma;
+  return std::nullopt;
+}
+
+std::vector<std::uint8_t> train_zstd_dictionary(const std::vector<std::span<const std::uint8_t>>& samples,
+                                                std::size_t capacity) {
+  std::vector<std::uint8_t> all;
+  std::vector<std::size_t> sizes;
+  for (const auto& s : samples) {
+    all.insert(all.end(), s.begin(), s.end());
+    sizes.push_back(s.size());
+  }
+  if (sizes.size() < 8 || all.size() < 4 * capacity) return {};
+  std::vector<std::uint8_t> dict(capacity);
+  // Fixed parameters keep training deterministic: the same table always gives the same file.
+  ZDICT_fastCover_params_t p{};
+  p.k = 200;
+  p.d = 8;
+  p.steps = 1;
+  p.nbThreads = 1;
+  p.accel = 1;
+  p.zParams.compressionLevel = 19;
+  const std::size_t n = ZDICT_optimizeTrainFromBuffer_fastCover(dict.data(), dict.size(), all.data(), sizes.data(),
+                                                                 static_cast<unsigned>(sizes.size()), &p);
+  if (ZDICT_isError(n)) return {};
+  dict.resize(n);
+  return dict;
+}
+
+std::vector<std::uint8_t> compress_block(const CodecSettings& s, std::span<const std::uint8_t> dictionary,
+                                         std::span<const std::uint8_t> block) {
+  if (s.codec == Codec::Zstd) {
+    thread_local ZstdEncoder enc;
+    std::vector<std::uint8_t> out(ZSTD_compressBound(block.size()));
+    ZSTD_CCtx_reset(enc.ctx, ZSTD_reset_session_and_parameters);
+    ZSTD_CCtx_setParameter(enc.ctx, ZSTD_c_compressionLevel, s.level);
+    ZSTD_CCtx_setParameter(enc.ctx, ZSTD_c_contentSizeFlag, 0);
+    ZSTD_CCtx_setParameter(enc.ctx, ZSTD_c_checksumFlag, 0);
+    ZSTD_CCtx_setParameter(enc.ctx, ZSTD_c_dictIDFlag, 0);
+    ZSTD_CCtx_setParameter(enc.ctx, ZSTD_c_format, ZSTD_f_zstd1_magicless);
+    if (!dictionary.empty()) ZSTD_CCtx_loadDictionary(enc.ctx, dictionary.data(), dictionary.size());
+    const std::size_t n = ZSTD_compress2(enc.ctx, out.data(), out.size(), block.data(), block.size());
+    if (ZSTD_isError(n)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(n));
+    out.resize(n);
+    return out;
+  }
+  lzma_options_lzma opt = lzma_options(s, block.size());
+  lzma_filter filters[2] = {{LZMA_FILTER_LZMA2, &opt}, {LZMA_VLI_UNKNOWN, nullptr}};
+  std::vector<std::uint8_t> out(block.size() + block.size() / 2 + 1024);
+  std::size_t pos = 0;
+  if (lzma_raw_buffer_encode(filters, nullptr, block.data(), block.size(), out.data(), &pos, out.size()) != LZMA_OK)
+    throw std::runtime_error("lzma: cannot encode a block");
+  out.resize(pos);
+  return out;
+}
+
+std::optional<std::string> decompress_block(Codec codec, std::span<const std::uint8_t> dictionary,
+                                            std::span<const std::uint8_t> compressed, std::span<std::uint8_t> out) {
+  if (codec == Codec::Zstd) {
+    thread_local ZstdDecoder dec;
+    ZSTD_DCtx_reset(dec.ctx, ZSTD_reset_session_and_parameters);
+    ZSTD_DCtx_setParameter(dec.ctx, ZSTD_d_format, ZSTD_f_zstd1_magicless);
+    if (!dictionary.empty()) ZSTD_DCtx_loadDictionary(dec.ctx, dictionary.data(), dictionary.size());
+    const std::size_t n = ZSTD_decompressDCtx(dec.ctx, out.data(), out.size(), compressed.data(), compressed.size());
+    if (ZSTD_isError(n)) return std::string("zstd: ") + ZSTD_getErrorName(n);
+    if (n != out.size()) return "decodes to " + std::to_string(n) + " bytes, expected " + std::to_string(out.size());
+    return std::nullopt;
+  }
+  // The encoder's dictionary never exceeds the block, so the block's size bounds it; the
+  // decoder is kept per thread, and liblzma reuses its memory when it is set up again.
+  thread_local LzmaDecoder dec;
+  lzma_options_lzma opt{};
+  opt.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, static_cast<std::uint32_t>(out.size()));
+  lzma_filter filters[2] = {{LZMA_FILTER_LZMA2, &opt}, {LZMA_VLI_UNKNOWN, nullptr}};
+  if (lzma_raw_decoder(&dec.stream, filters) != LZMA_OK) return std::string("lzma: cannot start the decoder");
+  dec.stream.next_in = compressed.data();
+  dec.stream.avail_in = compressed.size();
+  dec.stream.next_out = out.data();
+  dec.stream.avail_out = out.size();
+  const lzma_ret r = lzma_code(&dec.stream, LZMA_FINISH);
+  if (r != LZMA_STREAM_END) return "lzma: corrupt data (code " + std::to_string(r) + ")";
+  if (dec.stream.avail_out != 0 || dec.stream.avail_in != 0)
+    return "decodes to " + std::to_string(out.size() - dec.stream.avail_out) + " bytes, expected " +
+           std::to_string(out.size());
+  return std::nullopt;
+}
+
+}  // namespace zz

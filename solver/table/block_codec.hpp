@@ -1,0 +1,41 @@
+#pragma once
+// The general-purpose coders a compressed table (format 3) may use for its blocks, behind
+// one interface: compress a block, decompress it into a buffer of known size. Each block is
+// coded on its own so that a probe decodes one small block, never the whole table.
+//   zstd: optionally with a dictionary trained on the table's own blocks
+//   lzma: raw LZMA2 streams (no container: the table file holds sizes and checksums)
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace zz {
+
+enum class Codec : std::uint8_t { Zstd, Lzma };
+
+std::string codec_name(Codec c);
+std::optional<Codec> codec_from_name(const std::string& name);
+
+struct CodecSettings {
+  Codec codec = Codec::Lzma;
+  int level = 9;  // zstd 1..22, lzma 0..9
+  bool extreme = false;  // lzma only: the slower search of `xz -e`
+};
+
+// Trains a zstd dictionary of at most `capacity` bytes on sample blocks; empty when the
+// samples are too few or too alike to train on.
+std::vector<std::uint8_t> train_zstd_dictionary(const std::vector<std::span<const std::uint8_t>>& samples,
+                                                std::size_t capacity);
+
+// One block coded with the settings (and the dictionary, for zstd; may be empty).
+std::vector<std::uint8_t> compress_block(const CodecSettings& settings, std::span<const std::uint8_t> dictionary,
+                                         std::span<const std::uint8_t> block);
+
+// Decodes a block into `out`, which must be exactly its decoded size. Returns a reason when
+// the bytes are not a block of that size (never throws for bad input, never writes past
+// `out`).
+std::optional<std::string> decompress_block(Codec codec, std::span<const std::uint8_t> dictionary,
+                                            std::span<const std::uint8_t> compressed, std::span<std::uint8_t> out);
+
+}  // namespace zz

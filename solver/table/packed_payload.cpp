@@ -1,0 +1,123 @@
+#include "solver/table/packed_payload.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/common/error.hpp"
+#include "solver/table/checksum.hpp"
+
+namespace zz {
+namespace {
+
+std::uint64_t u64_at(const std::uint8_t* p) {
+  std::uint64_t v = 0;
+  for (int k = 0; k < 8; ++k) v |= std::uint64_t{p[k]} << (8 * k);
+  return v;
+}
+
+// The last block decoded by this thread: sequential readers (export, a query's children in
+// one block) skip the shared cache's lock.
+struct LastBlock {
+  std::uint64_t owner = 0, block = 0;
+  std::shared_ptr<const DecodedBlock> data;
+};
+thread_local LastBlock last_block;
+
+}  // namespace
+
+PackedPayload::PackedPayload(const std::filesystem::path& file, std::uint64_t offset, PackedLayout layout,
+                             std::uint64_t index_checksum, std::uint64_t dictionary_checksum)
+    : file_(file), layout_(std::move(layout)) {
+  auto refuse = [&](const std::string& why) { throw InputError("table " + file_.string() + ": " + why); };
+  const std::uint64_t length = layout_.payload_bytes();
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) refuse(std::string("cannot open (") + std::strerror(errno) + ")");
+  const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  const std::uint64_t start = offset / page * page;
+  map_length_ = static_cast<std::size_t>(offset - start + length);
+  map_ = ::mmap(nullptr, map_length_, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(start));
+  ::close(fd);
+  if (map_ == MAP_FAILED) {
+    map_ = nullptr;
+    refuse(std::string("cannot map (") + std::strerror(errno) + ")");
+  }
+  const std::uint8_t* payload = static_cast<const std::uint8_t*>(map_) + (offset - start);
+  const std::uint64_t blocks = layout_.blocks();
+  if (checksum(std::as_bytes(std::span(payload, layout_.index_bytes()))) != index_checksum)
+    refuse("checksum mismatch (corrupt block index)");
+  offsets_.resize(blocks + 1);
+  sums_.resize(blocks);
+  for (std::uint64_t b = 0; b <= blocks; ++b) offsets_[b] = u64_at(payload + 8 * b);
+  for (std::uint64_t b = 0; b < blocks; ++b) sums_[b] = u64_at(payload + 8 * (blocks + 1) + 8 * b);
+  if (offsets_[0] != 0 || offsets_[blocks] != layout_.area_bytes) refuse("corrupt block index (offsets)");
+  for (std::uint64_t b = 0; b < blocks; ++b)
+    if (offsets_[b + 1] < offsets_[b]) refuse("corrupt block index (offsets)");
+  dictionary_ = payload + layout_.index_bytes();
+  area_ = dictionary_ + layout_.dictionary_bytes;
+  if (checksum(std::as_bytes(std::span(dictionary_, layout_.dictionary_bytes))) != dictionary_checksum)
+    refuse("checksum mismatch (corrupt dictionary)");
+}
+
+PackedPayload::~PackedPayload() {
+  block_cache().forget(owner_);
+  if (map_) ::munmap(map_, map_length_);
+}
+
+void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> out) const {
+  auto refuse = [&](const std::string& why) {
+    throw InputError("table " + file_.string() + ": " + why + " in block " + std::to_string(b));
+  };
+  const std::span<const std::uint8_t> coded(area_ + offsets_[b], offsets_[b + 1] - offsets_[b]);
+  if (checksum(std::as_bytes(coded)) != sums_[b]) refuse("checksum mismatch (corrupt payload)");
+  const std::uint64_t n = out.size() / layout_.width;
+  const int sb = layout_.symbol_bytes();
+  thread_local std::vector<std::uint8_t> symbols;
+  symbols.resize(n * sb);
+  const std::span<const std::uint8_t> dictionary(dictionary_, layout_.dictionary_bytes);
+  if (auto why = decompress_block(layout_.codec, dictionary, coded, symbols)) refuse("corrupt data (" + *why + ")");
+  const std::size_t alphabet = layout_.symbols.size();
+  for (std::uint64_t j = 0; j < n; ++j) {
+    const std::size_t s = sb == 1 ? symbols[j] : symbols[2 * j] | std::size_t{symbols[2 * j + 1]} << 8;
+    if (s >= alphabet) refuse("corrupt data (symbol " + std::to_string(s) + " out of range)");
+    const Code c = layout_.symbols[s];
+    if (layout_.width == 1) {
+      out[j] = static_cast<std::uint8_t>(c);
+    } else {
+      out[2 * j] = static_cast<std::uint8_t>(c);
+      out[2 * j + 1] = static_cast<std::uint8_t>(c >> 8);
+    }
+  }
+}
+
+DecodedBlock PackedPayload::decode(std::uint64_t b) const {
+  const std::uint64_t begin = b << layout_.block_shift;
+  const std::uint64_t n = std::min(layout_.block_entries(), layout_.end - layout_.first - begin);
+  DecodedBlock out(n * layout_.width);
+  decode_into(b, out);
+  return out;
+}
+
+const DecodedBlock& PackedPayload::cached(std::uint64_t b) const {
+  LastBlock& last = last_block;
+  if (last.owner != owner_ || last.block != b || !last.data) {
+    last.data = block_cache().get(owner_, b, [this, b] { return decode(b); });
+    last.owner = owner_;
+    last.block = b;
+  }
+  return *last.data;
+}
+
+void PackedPayload::prefetch(std::uint64_t i) const {
+  if (!stores(i)) return;
+  const std::uint64_t b = (i - layout_.first) >> layout_.block_shift;
+  static const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto first = reinterpret_cast<std::uintptr_t>(area_ + offsets_[b]);
+  const auto last = reinterpret_cast<std::uintptr_t>(area_ + offsets_[b + 1]);
+  const std::uintptr_t start = first / page * page;
+  if (last > start) ::madvise(reinterpret_cast<void*>(start), last - start, MADV_WILLNEED);
+}
+
+}  // namespace zz

@@ -1,0 +1,81 @@
+#pragma once
+// The payload of a compressed table file (format 3), mapped read-only: the stored slots cut
+// into blocks of `block_entries` codes, each block coded on its own (block_codec.hpp) as
+// symbols that a small table maps back to codes. A code is read by decoding its block once
+// into the process's block cache (block_cache.hpp); each block's checksum is checked before
+// it is decoded, so a corrupt block is refused by number and never reaches the decoder.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "solver/table/block_cache.hpp"
+#include "solver/table/block_codec.hpp"
+#include "solver/table/codes.hpp"
+
+namespace zz {
+
+// What the header says about the payload.
+struct PackedLayout {
+  Codec codec = Codec::Lzma;
+  std::uint64_t entries = 0;          // slots of the whole table
+  std::uint64_t first = 0, end = 0;   // the slots the file stores: [first, end)
+  int block_shift = 15;               // a block holds 2^block_shift stored slots
+  int width = 1;                      // bytes per decoded code (as format 2 would store it)
+  std::vector<Code> symbols;          // symbol s decodes to symbols[s]; at most 65536
+  bool unused_filled = false;         // unused slots hold an arbitrary code (the reader asks the game)
+  std::uint64_t dictionary_bytes = 0; // zstd dictionary before the blocks (0: none)
+  std::uint64_t area_bytes = 0;       // the coded blocks, together
+
+  std::uint64_t block_entries() const { return std::uint64_t{1} << block_shift; }
+  std::uint64_t blocks() const { return (end - first + block_entries() - 1) >> block_shift; }
+  int symbol_bytes() const { return symbols.size() > 256 ? 2 : 1; }
+  // Bytes from the payload's start: block offsets (blocks + 1) and block checksums (blocks).
+  std::uint64_t index_bytes() const { return 16 * blocks() + 8; }
+  std::uint64_t payload_bytes() const { return index_bytes() + dictionary_bytes + area_bytes; }
+};
+
+class PackedPayload {
+ public:
+  // Maps the payload of `file` at `offset`; reads the block index and checks it against
+  // `index_checksum` and the layout (offsets ascending, ending at area_bytes). Throws
+  // InputError naming the file.
+  PackedPayload(const std::filesystem::path& file, std::uint64_t offset, PackedLayout layout,
+                std::uint64_t index_checksum, std::uint64_t dictionary_checksum);
+  ~PackedPayload();
+  PackedPayload(const PackedPayload&) = delete;
+  PackedPayload& operator=(const PackedPayload&) = delete;
+
+  const PackedLayout& layout() const { return layout_; }
+  bool stores(std::uint64_t i) const { return i >= layout_.first && i < layout_.end; }
+
+  // The stored code of slot i (stores(i) must hold), through the block cache.
+  Code code(std::uint64_t i) const {
+    const std::uint64_t k = i - layout_.first;
+    const DecodedBlock& block = cached(k >> layout_.block_shift);
+    const std::uint64_t j = k & (layout_.block_entries() - 1);
+    return layout_.width == 1 ? block[j] : static_cast<Code>(block[2 * j] | block[2 * j + 1] << 8);
+  }
+  // Block b decoded (codes laid out `width` bytes each); throws InputError naming the file
+  // and the block when it is corrupt.
+  DecodedBlock decode(std::uint64_t b) const;
+  void decode_into(std::uint64_t b, std::span<std::uint8_t> out) const;
+  std::uint64_t compressed_size(std::uint64_t b) const { return offsets_[b + 1] - offsets_[b]; }
+  // Asks the kernel to read the block holding slot i, for a caller about to read many.
+  void prefetch(std::uint64_t i) const;
+
+ private:
+  const DecodedBlock& cached(std::uint64_t b) const;
+
+  std::filesystem::path file_;
+  PackedLayout layout_;
+  void* map_ = nullptr;
+  std::size_t map_length_ = 0;
+  const std::uint8_t* dictionary_ = nullptr;
+  const std::uint8_t* area_ = nullptr;
+  std::vector<std::uint64_t> offsets_, sums_;
+  std::uint64_t owner_ = BlockCache::new_owner();
+};
+
+}  // namespace zz

@@ -1,0 +1,161 @@
+#include "solver/table/table_packer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/parallel_for.h>
+
+#include "solver/table/checksum.hpp"
+
+namespace zz {
+namespace {
+
+// How often each code occurs among the slots [first, end) (unused slots left out when they
+// are to be filled).
+std::vector<std::uint64_t> histogram(const TierTable& t, std::uint64_t first, std::uint64_t end, bool skip_unused) {
+  tbb::combinable<std::vector<std::uint64_t>> parts([] { return std::vector<std::uint64_t>(65536, 0); });
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, end, 1 << 16), [&](const auto& r) {
+    auto& h = parts.local();
+    for (std::uint64_t i = r.begin(); i != r.end(); ++i) ++h[t.code(i)];
+  });
+  std::vector<std::uint64_t> h(65536, 0);
+  parts.combine_each([&](const auto& p) {
+    for (std::size_t c = 0; c < h.size(); ++c) h[c] += p[c];
+  });
+  if (skip_unused) h[kUnusedCode] = 0;
+  return h;
+}
+
+// Codes by falling frequency (ties by code, so that one table always gives one file); a
+// table with no code at all still gets one symbol. Unsorted: every code up to the largest,
+// each its own symbol.
+std::vector<Code> symbol_table(const std::vector<std::uint64_t>& h, bool by_frequency) {
+  std::vector<Code> order;
+  for (std::size_t c = 0; c < h.size(); ++c)
+    if (h[c]) order.push_back(static_cast<Code>(c));
+  if (!by_frequency) {
+    const Code top = order.empty() ? 0 : order.back();
+    order.clear();
+    for (std::size_t c = 0; c <= top; ++c) order.push_back(static_cast<Code>(c));
+  }
+  std::stable_sort(order.begin(), order.end(), [&](Code a, Code b) { return by_frequency && h[a] > h[b]; });
+  if (order.empty()) order.push_back(kUnusedCode);
+  return order;
+}
+
+struct Model {
+  std::uint64_t first, end;
+  int shift;
+  bool fill;
+  std::vector<std::uint16_t> symbol_of;  // code -> symbol
+  int symbol_bytes;
+
+  Model(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o, std::vector<Code>& symbols)
+      : first(first), end(end), shift(o.block_shift), fill(o.fill_unused), symbol_of(65536, 0) {
+    symbols = symbol_table(histogram(t, first, end, fill), o.remap_by_frequency);
+    for (std::size_t s = 0; s < symbols.size(); ++s) symbol_of[symbols[s]] = static_cast<std::uint16_t>(s);
+    symbol_bytes = symbols.size() > 256 ? 2 : 1;
+  }
+  std::uint64_t blocks() const { return (end - first + (std::uint64_t{1} << shift) - 1) >> shift; }
+
+  // The symbols of block b; an unused slot to be filled repeats the symbol before it (the
+  // most frequent symbol at the start of a block), which the coders store almost for free.
+  void block_symbols(const TierTable& t, std::uint64_t b, std::vector<std::uint8_t>& out) const {
+    const std::uint64_t begin = first + (b << shift);
+    const std::uint64_t stop = std::min(end, begin + (std::uint64_t{1} << shift));
+    out.resize((stop - begin) * symbol_bytes);
+    std::uint16_t previous = 0;
+    for (std::uint64_t i = begin; i < stop; ++i) {
+      const Code c = t.code(i);
+      const std::uint16_t s = fill && c == kUnusedCode ? previous : symbol_of[c];
+      previous = s;
+      const std::uint64_t j = i - begin;
+      if (symbol_bytes == 1) {
+        out[j] = static_cast<std::uint8_t>(s);
+      } else {
+        out[2 * j] = static_cast<std::uint8_t>(s);
+        out[2 * j + 1] = static_cast<std::uint8_t>(s >> 8);
+      }
+    }
+  }
+};
+
+// A quick estimate of how well a range of slots compresses: every fourth block, coded with
+// a fast zstd level. Used only to choose which side to move to store.
+std::uint64_t estimate_bytes(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o) {
+  std::vector<Code> symbols;
+  const Model m(t, first, end, o, symbols);
+  const CodecSettings fast{Codec::Zstd, 3, false};
+  tbb::combinable<std::uint64_t> total([] { return std::uint64_t{0}; });
+  tbb::parallel_for(std::uint64_t{0}, m.blocks(), std::uint64_t{4}, [&](std::uint64_t b) {
+    thread_local std::vector<std::uint8_t> buffer;
+    m.block_symbols(t, b, buffer);
+    total.local() += compress_block(fast, {}, buffer).size();
+  });
+  return total.combine(std::plus<>());
+}
+
+void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
+  for (int k = 0; k < 8; ++k) out.push_back(static_cast<std::uint8_t>(v >> (8 * k)));
+}
+
+}  // namespace
+
+PackOptions default_pack_options() { return {}; }
+
+PackedTable pack_table(const TierTable& table, const PackOptions& o) {
+  const std::uint64_t entries = table.size();
+  std::uint64_t first = 0, end = entries;
+  if (o.side_split && *o.side_split > 0 && *o.side_split < entries) {
+    const std::uint64_t split = *o.side_split;
+    if (estimate_bytes(table, 0, split, o) <= estimate_bytes(table, split, entries, o)) end = split;
+    else first = split;
+  }
+  PackedTable out;
+  PackedLayout& l = out.layout;
+  l.codec = o.codec.codec;
+  l.entries = entries;
+  l.first = first;
+  l.end = end;
+  l.block_shift = o.block_shift;
+  l.width = table.width();
+  l.unused_filled = o.fill_unused;
+  const Model m(table, first, end, o, l.symbols);
+
+  if (o.codec.codec == Codec::Zstd && o.zstd_dictionary_bytes > 0) {
+    // Trained on up to 256 blocks spread over the table.
+    std::vector<std::vector<std::uint8_t>> samples;
+    const std::uint64_t step = std::max<std::uint64_t>(1, m.blocks() / 256);
+    for (std::uint64_t b = 0; b < m.blocks(); b += step) {
+      samples.emplace_back();
+      m.block_symbols(table, b, samples.back());
+    }
+    std::vector<std::span<const std::uint8_t>> views(samples.begin(), samples.end());
+    out.dictionary = train_zstd_dictionary(views, o.zstd_dictionary_bytes);
+  }
+  l.dictionary_bytes = out.dictionary.size();
+
+  out.blocks.resize(m.blocks());
+  tbb::parallel_for(std::uint64_t{0}, m.blocks(), [&](std::uint64_t b) {
+    thread_local std::vector<std::uint8_t> buffer;
+    m.block_symbols(table, b, buffer);
+    out.blocks[b] = compress_block(o.codec, out.dictionary, buffer);
+  });
+
+  std::vector<std::uint64_t> sums(out.blocks.size());
+  tbb::parallel_for(std::size_t{0}, sums.size(),
+                    [&](std::size_t b) { sums[b] = checksum(std::as_bytes(std::span(out.blocks[b]))); });
+  std::uint64_t offset = 0;
+  put_u64(out.index, 0);
+  for (const auto& block : out.blocks) put_u64(out.index, offset += block.size());
+  for (std::uint64_t s : sums) put_u64(out.index, s);
+  l.area_bytes = offset;
+  out.index_checksum = checksum(std::as_bytes(std::span(out.index)));
+  out.dictionary_checksum = checksum(std::as_bytes(std::span(out.dictionary)));
+  return out;
+}
+
+}  // namespace zz

@@ -1,0 +1,49 @@
+#pragma once
+// Turns a solved table into the parts of a compressed table file (format 3), making its
+// codes compressible before coding them:
+//   - one side to move may be left out (when the game says where its slots lie): a reader
+//     derives those values from the moves, one ply, as Syzygy's DTZ tables do; the side
+//     whose codes compress worse is the one left out;
+//   - unused slots may be given whatever code compresses best (the previous slot's): the
+//     reader knows them from the game's index;
+//   - codes are renumbered by frequency, most frequent first, as 1- or 2-byte symbols;
+//   - the stored slots are cut into blocks coded independently (block_codec.hpp).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "solver/table/block_codec.hpp"
+#include "solver/table/packed_payload.hpp"
+#include "solver/table/tier_table.hpp"
+
+namespace zz {
+
+struct PackOptions {
+  CodecSettings codec{Codec::Lzma, 9, false};
+  int block_shift = 15;
+  // Only for a reader that knows the game (the table store, which sets it): others could
+  // not tell unused slots.
+  bool fill_unused = false;
+  bool remap_by_frequency = true;  // false: symbol = code (to measure what renumbering gains)
+  // Slots [0, side_split) hold one side to move and [side_split, entries) the other, and no
+  // move stays inside either part: the file then stores only one part.
+  std::optional<std::uint64_t> side_split;
+  std::size_t zstd_dictionary_bytes = 0;  // zstd only: train a dictionary of at most this size
+};
+
+struct PackedTable {
+  PackedLayout layout;
+  std::vector<std::uint8_t> index;       // block offsets and checksums, as stored
+  std::vector<std::uint8_t> dictionary;  // empty without one
+  std::vector<std::vector<std::uint8_t>> blocks;
+  std::uint64_t index_checksum = 0, dictionary_checksum = 0;
+};
+
+// `table` holds every code in memory or mapped (not itself compressed).
+PackedTable pack_table(const TierTable& table, const PackOptions& options);
+
+// The options the solver and `zugzwang compress` use by default (docs/architecture.md says
+// why: measured on the chess and Tablut tables).
+PackOptions default_pack_options();
+
+}  // namespace zz

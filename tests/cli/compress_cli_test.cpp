@@ -1,0 +1,68 @@
+// `zugzwang compress` and `zugzwang tables` as a user runs them: format 2 to 3 and back is
+// byte for byte the file the solver wrote, every step answers queries alike, and the
+// tables listing reports bytes, bits per slot and the ratio to format 2.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+
+using cli_test::run;
+
+TEST_CASE("compress rewrites format 2 as format 3 and back, byte for byte") {
+  cli_test::TempDir dir;
+  const std::string data = dir.path.string();
+  REQUIRE(run({"solve", "chess", "--material", "KRvK", "--table-format", "2", "--data", data}).code == 0);
+  const auto file = dir.path / "chess" / "default" / "KRvK.zzt";
+  const std::string uncompressed = cli_test::slurp(file);
+  const std::vector<std::string> query = {"query", "chess", "8/8/8/8/8/2k5/1R6/K7 w - - 0 1", "--json", "--data", data};
+  const std::string before = run(query).out;
+
+  const auto packed = run({"compress", "chess", "--material", "KRvK", "--json", "--data", data});
+  REQUIRE(packed.code == 0);
+  const auto doc = nlohmann::json::parse(packed.out);
+  CHECK(doc["tables"].back()["format_before"] == 2);
+  CHECK(doc["tables"].back()["format_after"] == 3);
+  CHECK(cli_test::slurp(file).size() * 5 < uncompressed.size());
+  CHECK(run(query).out == before);
+
+  const auto listing = nlohmann::json::parse(run({"tables", "chess", "--material", "KRvK", "--json", "--data", data}).out);
+  const auto& krk = listing["tables"].back();
+  CHECK(krk["format"] == 3);
+  CHECK(krk["bits_per_slot"].get<double>() < 1.6);
+  CHECK(krk["uncompressed_bytes"].get<double>() > 5 * krk["bytes"].get<double>());
+  const auto text = run({"tables", "chess", "--material", "KRvK", "--data", data});
+  CHECK(text.out.find("bits/slot") != std::string::npos);
+  CHECK(text.out.find("total present") != std::string::npos);
+
+  // Already compressed: kept as it is.
+  const std::string compressed = cli_test::slurp(file);
+  REQUIRE(run({"compress", "chess", "--material", "KRvK", "--data", data}).code == 0);
+  CHECK(cli_test::slurp(file) == compressed);
+
+  REQUIRE(run({"compress", "chess", "--material", "KRvK", "--format", "2", "--data", data}).code == 0);
+  CHECK(cli_test::slurp(file) == uncompressed);
+  CHECK(run(query).out == before);
+}
+
+TEST_CASE("compress refuses bad options in one line, before touching a table") {
+  cli_test::TempDir dir;
+  const std::string data = dir.path.string();
+  REQUIRE(run({"solve", "chess", "--material", "KRvK", "--table-format", "2", "--data", data}).code == 0);
+  const auto file = dir.path / "chess" / "default" / "KRvK.zzt";
+  const std::string before = cli_test::slurp(file);
+  for (const auto& bad : std::vector<std::vector<std::string>>{{"--codec", "brotli"},
+                                                               {"--level", "99"},
+                                                               {"--block-entries", "1000"},
+                                                               {"--format", "4"},
+                                                               {"--dictionary", "4096"}}) {
+    std::vector<std::string> args = {"compress", "chess", "--material", "KRvK", "--data", data};
+    args.insert(args.end(), bad.begin(), bad.end());
+    const auto r = run(args);
+    CAPTURE(bad[0]);
+    CHECK(r.code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  CHECK(cli_test::slurp(file) == before);
+  CHECK(run({"solve", "chess", "--material", "KRvK", "--table-format", "5", "--data", data}).code == 2);
+}

@@ -1,0 +1,88 @@
+#pragma once
+// Solves a game's tiers in memory, stores them through a TableStore (compressed, as the
+// solver writes them), opens them with a fresh store and compares every code.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <map>
+#include <span>
+#include <string>
+#include <unistd.h>
+
+#include "solver/solve_tiers.hpp"
+#include "solver/table/store.hpp"
+
+namespace compressed_test {
+
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    static int n = 0;
+    path = std::filesystem::temp_directory_path() / ("zz-compressed-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+inline zz::TierTable copy_of(const zz::TierTable& t) {
+  const auto b = t.bytes();
+  return zz::TierTable(std::vector<std::uint8_t>(b.begin(), b.end()), t.width(), t.stats());
+}
+
+// How many slots of `read` differ from `truth` (counted, so that a failure does not print
+// millions of lines).
+inline std::uint64_t mismatches(const zz::TierTable& truth, const zz::TierTable& read) {
+  std::uint64_t bad = 0;
+  for (std::uint64_t i = 0; i < truth.size(); ++i) bad += truth.code(i) != read.code(i);
+  return bad;
+}
+
+struct Summary {
+  std::uint64_t compressed_bytes = 0, uncompressed_bytes = 0, slots = 0;
+  int tables_with_a_side_left_out = 0;
+};
+
+// `solved` holds the tables of `roots` and their dependencies, as the solver made them;
+// `adjust` changes the store's packing options (codec, block size, ...).
+template <zz::Enumerable G, class Adjust>
+Summary round_trip(const G& game, std::span<const typename G::Tier> roots,
+                   const std::map<std::string, zz::TierTable>& solved, Adjust adjust) {
+  TempDir dir;
+  Summary summary;
+  {
+    zz::TableStore<G> writer(game, dir.path);
+    for (const auto& t : zz::dependency_order(game, roots)) {
+      const zz::TierTable& truth = solved.at(game.tier_name(t));
+      zz::write_table(writer.file(t), writer.identity(t), truth, adjust(writer.pack_options(t)));
+    }
+  }
+  zz::TableStore<G> reader(game, dir.path);
+  for (const auto& t : zz::dependency_order(game, roots)) {
+    const std::string name = game.tier_name(t);
+    CAPTURE(name);
+    const zz::TierTable& truth = solved.at(name);
+    const zz::TierTable& opened = reader.load(t);
+    REQUIRE(opened.compressed());
+    CHECK(opened.stats() == truth.stats());
+    CHECK(opened.width() == truth.width());
+    CHECK(mismatches(truth, opened) == 0);
+    const auto [first, end] = opened.stored_range();
+    summary.tables_with_a_side_left_out += first > 0 || end < opened.size();
+    summary.compressed_bytes += std::filesystem::file_size(reader.file(t));
+    summary.uncompressed_bytes += truth.size() * truth.width();
+    summary.slots += truth.size();
+  }
+  // Decoded for a solver: the left-out side derived in bulk.
+  for (const auto& t : zz::dependency_order(game, roots)) {
+    CAPTURE(game.tier_name(t));
+    CHECK(mismatches(solved.at(game.tier_name(t)), reader.load_decoded(t)) == 0);
+  }
+  return summary;
+}
+
+template <zz::Enumerable G>
+Summary round_trip(const G& game, std::span<const typename G::Tier> roots) {
+  return round_trip(game, roots, zz::solve_in_memory(game, roots), [](zz::PackOptions o) { return o; });
+}
+
+}  // namespace compressed_test

@@ -1,0 +1,169 @@
+// The table file formats side by side, one JSON line per (variant, table set):
+//   bench_table_format chess|tablut --data DIR --material M [--variant V]... [--probes N]
+// DIR holds the tables of M (any format); each variant writes them all again into a
+// scratch folder and reports bytes on disk, bits per slot, the time to write them (pack and
+// code), and probe times through a TableStore on the root tables: the first probe of each
+// of N random positions (its blocks decoded: a cold cache in a process whose files the
+// kernel has cached) as median and 99th percentile, and warm probes per second (the same
+// positions again, one thread). Variants: format2, and format 3 with one change each from
+// the default (lzma 9, 32768-code blocks, unused slots filled, codes renumbered by frequency,
+// one side to move left out): lzma6, zstd19, zstd19-dict, block4k, block8k, block128k,
+// keep-unused, no-remap, both-sides. Without --variant: all of them.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/chess/game.hpp"
+#include "core/tablut/game.hpp"
+#include "solver/solve_tiers.hpp"
+#include "solver/table/block_cache.hpp"
+#include "solver/table/store.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+struct Variant {
+  std::string name;
+  bool uncompressed = false;
+  std::function<void(zz::PackOptions&)> adjust;
+};
+
+std::vector<Variant> all_variants() {
+  return {
+      {"format2", true, {}},
+      {"default", false, [](zz::PackOptions&) {}},
+      {"lzma6", false, [](zz::PackOptions& o) { o.codec.level = 6; }},
+      {"zstd19", false, [](zz::PackOptions& o) { o.codec = {zz::Codec::Zstd, 19, false}; }},
+      {"zstd19-dict", false, [](zz::PackOptions& o) { o.codec = {zz::Codec::Zstd, 19, false}; o.zstd_dictionary_bytes = 65536; }},
+      {"block4k", false, [](zz::PackOptions& o) { o.block_shift = 12; }},
+      {"block8k", false, [](zz::PackOptions& o) { o.block_shift = 13; }},
+      {"block128k", false, [](zz::PackOptions& o) { o.block_shift = 17; }},
+      {"keep-unused", false, [](zz::PackOptions& o) { o.fill_unused = false; }},
+      {"no-remap", false, [](zz::PackOptions& o) { o.remap_by_frequency = false; }},
+      {"both-sides", false, [](zz::PackOptions& o) { o.side_split.reset(); }},
+  };
+}
+
+template <class G>
+void run(const G& game, const std::vector<typename G::Tier>& roots, const std::filesystem::path& data,
+         const std::vector<Variant>& variants, int probes) {
+  using Tier = typename G::Tier;
+  const auto order = zz::dependency_order(game, std::span<const Tier>(roots));
+  zz::TableStore<G> source(game, data);
+  std::map<std::string, const zz::TierTable*> truth;
+  std::uint64_t slots = 0;
+  for (const Tier& t : order) {
+    truth[game.tier_name(t)] = &source.load_decoded(t);
+    slots += game.tier_size(t);
+  }
+  // The random positions probed: used slots of the root tables.
+  std::mt19937_64 random(2026);
+  std::vector<typename G::Position> positions;
+  for (const Tier& r : roots) {
+    std::uniform_int_distribution<std::uint64_t> slot(0, game.tier_size(r) - 1);
+    typename G::Position p;
+    for (int n = 0; n < probes;)
+      if (game.unrank(r, slot(random), p)) positions.push_back(p), ++n;
+  }
+  const auto scratch = std::filesystem::temp_directory_path() / ("zz-bench-format-" + std::to_string(::getpid()));
+  for (const Variant& v : variants) {
+    std::filesystem::remove_all(scratch);
+    zz::TableStore<G> writer(game, scratch);
+    const auto start = Clock::now();
+    std::uint64_t bytes = 0;
+    for (const Tier& t : order) {
+      const zz::TierTable& table = *truth.at(game.tier_name(t));
+      if (v.uncompressed) {
+        zz::write_uncompressed_table(writer.file(t), writer.identity(t), table);
+      } else {
+        zz::PackOptions o = writer.pack_options(t);
+        v.adjust(o);
+        zz::write_table(writer.file(t), writer.identity(t), table, o);
+      }
+      bytes += std::filesystem::file_size(writer.file(t));
+    }
+    const double write_seconds = since(start);
+    zz::TableStore<G> reader(game, scratch);
+    for (const Tier& t : order) reader.load(t);  // opened (headers, indices) before timing
+    std::vector<double> first;
+    for (const auto& p : positions) {
+      const auto t0 = Clock::now();
+      (void)reader.probe(p);
+      first.push_back(since(t0) * 1e6);
+    }
+    const auto t1 = Clock::now();
+    for (const auto& p : positions) (void)reader.probe(p);
+    const double warm = since(t1);
+    std::sort(first.begin(), first.end());
+    auto pct = [&](double q) { return first.empty() ? 0.0 : first[static_cast<std::size_t>(q * (first.size() - 1))]; };
+    std::string names;
+    for (const Tier& r : roots) names += (names.empty() ? "" : "+") + game.tier_name(r);
+    std::printf(
+        "{\"case\":\"table-format-%s-%s\",\"variant\":\"%s\",\"tables\":%zu,\"slots\":%llu,\"bytes\":%llu,"
+        "\"bits_per_slot\":%.4f,\"write_seconds\":%.3f,\"first_probe_us_p50\":%.1f,\"first_probe_us_p99\":%.1f,"
+        "\"warm_probes_per_second\":%.0f,\"cache_mib\":%.1f}\n",
+        G::name().data(), names.c_str(), v.name.c_str(), order.size(), static_cast<unsigned long long>(slots),
+        static_cast<unsigned long long>(bytes), 8.0 * static_cast<double>(bytes) / static_cast<double>(slots),
+        write_seconds, pct(0.5), pct(0.99), static_cast<double>(positions.size()) / warm,
+        static_cast<double>(zz::block_cache().held_bytes()) / (1 << 20));
+    std::fflush(stdout);
+  }
+  std::filesystem::remove_all(scratch);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: bench_table_format chess|tablut --data DIR --material M [--variant V]... [--probes N]\n");
+    return 2;
+  }
+  const std::string game = argv[1];
+  std::string data, material;
+  int probes = 20000;
+  std::vector<Variant> variants;
+  const auto known = all_variants();
+  for (int i = 2; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i], value = argv[i + 1];
+    if (flag == "--data") data = value;
+    else if (flag == "--material") material = value;
+    else if (flag == "--probes") probes = std::stoi(value);
+    else if (flag == "--variant") {
+      const auto it = std::find_if(known.begin(), known.end(), [&](const Variant& v) { return v.name == value; });
+      if (it == known.end()) {
+        std::fprintf(stderr, "unknown variant %s\n", value.c_str());
+        return 2;
+      }
+      variants.push_back(*it);
+    } else {
+      std::fprintf(stderr, "unknown option %s\n", flag.c_str());
+      return 2;
+    }
+  }
+  if (variants.empty()) variants = known;
+  if (data.empty() || material.empty()) {
+    std::fprintf(stderr, "--data and --material are required\n");
+    return 2;
+  }
+  if (game == "chess") {
+    const zz::chess::Chess g;
+    run(g, g.solve_roots(material), data, variants, probes);
+  } else if (game == "tablut") {
+    const zz::tablut::Tablut g;
+    run(g, zz::tablut::parse_material_selection(material), data, variants, probes);
+  } else {
+    std::fprintf(stderr, "games: chess, tablut\n");
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,52 @@
+#include <cstdio>
+#include <iostream>
+
+#include "api/json.hpp"
+#include "tools/cli/command.hpp"
+#include "tools/cli/text.hpp"
+
+namespace zz::cli {
+
+int run_compress(const std::vector<std::string>& args) {
+  GameOptions game;
+  api::CompressRequest request;
+  std::string codec;
+  int level = 0;
+  std::uint64_t block_entries = 0;
+  bool json = false;
+  po::options_description options("options");
+  game.add_to(options, true);
+  options.add_options()("material", po::value(&request.material), "the tables, for games tabulated by material")(
+      "format", po::value(&request.format), "3: compressed (default); 2: every code as it is")(
+      "force", po::bool_switch(&request.force), "also rewrite tables already in that format")(
+      "codec", po::value(&codec), "lzma (default) or zstd")("level", po::value(&level), "the codec's level")(
+      "block-entries", po::value(&block_entries), "codes per block, a power of two (default 32768)")(
+      "keep-unused", po::bool_switch(&request.keep_unused), "store unused slots instead of filling them")(
+      "both-sides", po::bool_switch(&request.both_sides), "store both sides to move")(
+      "dictionary", po::value(&request.zstd_dictionary), "zstd: train a dictionary of at most this many bytes")(
+      "json", po::bool_switch(&json), "one JSON document");
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map vm;
+  if (!parse_command(args,
+                     "zugzwang compress GAME [--material M] [--format 3|2] [--force] [--codec lzma|zstd] [--level N]\n"
+                     "       [--block-entries N] [--keep-unused] [--both-sides] [--rule K=V]... [--data DIR] [--json]",
+                     options, positional, vm))
+    return 0;
+  if (vm.count("codec")) request.codec = codec;
+  if (vm.count("level")) request.level = level;
+  if (vm.count("block-entries")) request.block_entries = block_entries;
+  auto session = game.session();
+  if (!json)
+    request.progress = [](const api::CompressedTable& t) {
+      std::fprintf(stderr, "%s: %llu -> %llu bytes (%.2f s)\n", t.tier.c_str(),
+                   static_cast<unsigned long long>(t.bytes_before), static_cast<unsigned long long>(t.bytes_after),
+                   t.seconds);
+    };
+  const auto r = session->compress(request);
+  if (json) std::cout << api::to_json(r).dump() << '\n';
+  else print_compress(r, std::cout);
+  return 0;
+}
+
+}  // namespace zz::cli
