@@ -18,5 +18,6 @@ RegisteredGame taktikl_entry();
 RegisteredGame tablut_entry();
 RegisteredGame chess_entry();
 RegisteredGame dobutsu_entry();
+RegisteredGame quixo_entry();
 
 }  // namespace zz::api

@@ -448,6 +448,30 @@ def part_taktikl(page):
     editor_check(page, game, [("piece", "erase"), ("square", "a1")], [("piece", "x"), ("square", "a2")])
 
 
+def part_quixo(page):
+    game, rules = "quixo", ("size=4",)
+    page.open(game, "start", rules)
+    start = check_position(page, game, "4/4/4/4 x", rules)
+    # a blank ring cube is picked like a piece; the ends it can be pushed in at are marked
+    page.click_square("b1")
+    page.wait(lambda: page.els("#board .dest"), "quixo destinations from b1")
+    dests = {e.get_attribute("data-dest") for e in page.els("#board .dest")}
+    want = {m["move"][2:] for m in start["moves"] if m["move"].startswith("b1")}
+    check(dests == want, f"quixo: ends for b1 {dests}, expected {want}")
+    page.click_square("b1")
+    check(not page.els("#board .dest"), "quixo: b1 stays selected after a second click")
+    p1 = board_move(page, game, start["position"], "b1d1", rules)
+    check_position(page, game, p1, rules)
+    p2 = board_move(page, game, p1, "a4a1", rules)
+    check_position(page, game, p2, rules)
+    # O's cube on a1 cannot be taken by X
+    page.click_square("a1")
+    check(not page.els("#board .dest"), "quixo: X was offered O's cube on a1")
+    page.screenshot(game)
+    page.open(game, "start", rules)
+    editor_check(page, game, [("side", "o")], [("side", "x")], rules)
+
+
 def part_tablut(page):
     game = "tablut"
     page.open(game, TABLUT_POSITION)
@@ -688,13 +712,14 @@ def main():
         cli.solve("taktikl")
         cli.solve("chess", "--material", "KQvKR")
         cli.solve("tablut", "--material", "K1W2B")
+        cli.solve("quixo", "--rule", "size=4")
         if DOBUTSU_DATA:
             os.symlink(os.path.join(os.path.abspath(DOBUTSU_DATA), "dobutsu"), os.path.join(data, "dobutsu"))
         server = Server(data)
         log(f"server at {server.url}")
         driver = start_browser(profile)
         page = Page(driver, server, cli)
-        for part in (part_tatedrez, part_taktikl, part_tablut, part_chess, part_dobutsu, part_plain, part_full_game,
+        for part in (part_tatedrez, part_taktikl, part_quixo, part_tablut, part_chess, part_dobutsu, part_plain, part_full_game,
                      part_tablut_analysis, part_storage):
             log(part.__name__)
             try:

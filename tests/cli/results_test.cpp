@@ -40,3 +40,5 @@ int reproduce_all(const std::string& game) {
 TEST_CASE("each committed TateDrez summary is reproduced by its own command") { CHECK(reproduce_all("tatedrez") == 4); }
 
 TEST_CASE("each committed Tak Tikl summary is reproduced by its own command") { CHECK(reproduce_all("taktikl") == 6); }
+
+TEST_CASE("each committed Quixo summary is reproduced by its own command") { CHECK(reproduce_all("quixo") == 2); }

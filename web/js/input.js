@@ -55,7 +55,7 @@ export function createInput(app) {
       const square = board.squares.find((q) => q.name === sq);
       const piece = square && square.piece;
       if (app.selected && app.selected !== sq && app.destsOf(app.selected).some((d) => d.sq === sq)) return false;
-      if (piece && piece.owner === board.to_move && movesFrom(sq).length) {
+      if ((!piece || piece.owner === board.to_move) && movesFrom(sq).length) {  // Quixo: blank cubes move
         wasSelected = app.selected === sq;
         app.selected = sq;
         app.reserveSel = null;

@@ -1,5 +1,6 @@
 // Whole-game solves in memory, one JSON line per case and thread count:
-//   bench_solve tatedrez|taktikl|taktikl-no-return-off [--threads N]...
+//   bench_solve tatedrez|taktikl|taktikl-no-return-off|quixo-3|quixo-4|quixo-5-13v11 [--threads N]...
+// (quixo-5-13v11: 5x5's tier 13v11 with the two it depends on, the rate behind the 5x5 plan)
 // States are the used index slots (after symmetry reduction where the game has it). Peak
 // memory is the process's high-water mark, so run one game per process to read it.
 #include <chrono>
@@ -12,6 +13,7 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include "core/quixo/game.hpp"
 #include "core/taktikl/game.hpp"
 #include "core/tatedrez/game.hpp"
 #include "solver/solve_tiers.hpp"
@@ -22,9 +24,9 @@ namespace {
 using zz::bench::peak_memory_mib;
 
 template <class G>
-void bench(const G& game, const char* name, int threads) {
+void bench(const G& game, const char* name, int threads, std::vector<typename G::Tier> roots = {}) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-  const std::vector<typename G::Tier> roots{game.tier_of(game.start())};
+  if (roots.empty()) roots.push_back(game.tier_of(game.start()));
   const auto start = std::chrono::steady_clock::now();
   const auto tables = zz::solve_in_memory(game, std::span<const typename G::Tier>(roots));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -47,7 +49,7 @@ G make(std::vector<std::string> rules) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fputs("usage: bench_solve tatedrez|taktikl|taktikl-no-return-off [--threads N]...\n", stderr);
+    std::fputs("usage: bench_solve tatedrez|taktikl|taktikl-no-return-off|quixo-3|quixo-4|quixo-5-13v11 [--threads N]...\n", stderr);
     return 2;
   }
   const std::string which = argv[1];
@@ -62,6 +64,11 @@ int main(int argc, char** argv) {
   } else if (which == "taktikl" || which == "taktikl-no-return-off") {
     const char* no_return = which == "taktikl" ? "no-return=on" : "no-return=off";
     for (int t : thread_counts) bench(make<zz::taktikl::TakTikl>({no_return}), "taktikl", t);
+  } else if (which == "quixo-3" || which == "quixo-4") {
+    for (int t : thread_counts) bench(make<zz::quixo::Quixo>({"size=" + which.substr(6)}), "quixo", t);
+  } else if (which == "quixo-5-13v11") {
+    const auto game = make<zz::quixo::Quixo>({"size=5"});
+    for (int t : thread_counts) bench(game, "quixo-13v11", t, game.solve_roots("13v11"));
   } else {
     std::fprintf(stderr, "bench_solve: unknown case '%s'\n", which.c_str());
     return 2;

@@ -6,8 +6,9 @@ import taktikl from './taktikl.js';
 import tablut from './tablut.js';
 import chess from './chess.js';
 import dobutsu from './dobutsu.js';
+import quixo from './quixo.js';
 
-export const STYLES = { tatedrez, taktikl, tablut, chess, dobutsu };
+export const STYLES = { tatedrez, taktikl, tablut, chess, dobutsu, quixo };
 
 // The address's ?plain leaves every game unstyled: what a game new to the page looks like
 // (the browser test draws and plays each game so).
