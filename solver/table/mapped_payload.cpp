@@ -40,25 +40,11 @@ MappedPayload::MappedPayload(const std::filesystem::path& file, std::uint64_t of
   const std::size_t words = (block_sums_.size() + 63) / 64;
   verified_ = std::make_unique<std::atomic<std::uint64_t>[]>(words);
   for (std::size_t w = 0; w < words; ++w) verified_[w].store(0, std::memory_order_relaxed);
-  if (length == 0) return;
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw InputError("table " + file.string() + ": cannot open (" + std::strerror(errno) + ")");
-  // The mapping starts on a page boundary; the payload starts inside it.
-  const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-  const std::uint64_t start = offset / page * page;
-  map_length_ = static_cast<std::size_t>(offset - start + length);
-  map_ = ::mmap(nullptr, map_length_, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(start));
-  ::close(fd);
-  if (map_ == MAP_FAILED) {
-    map_ = nullptr;
-    throw std::runtime_error("table " + file.string() + ": cannot map (" + std::strerror(errno) + ")");
-  }
-  data_ = static_cast<const std::uint8_t*>(map_) + (offset - start);
+  map_ = std::make_unique<MappedRange>(file, offset, length);
+  data_ = map_->data();
 }
 
-MappedPayload::~MappedPayload() {
-  if (map_) ::munmap(map_, map_length_);
-}
+MappedPayload::~MappedPayload() = default;
 
 void MappedPayload::verify(std::uint64_t block) const {
   if (checksum(block_of(bytes(), block)) != block_sums_[block])

@@ -9,6 +9,8 @@
 #include <span>
 #include <vector>
 
+#include "solver/table/mapped_range.hpp"
+
 namespace zz {
 
 class MappedPayload {
@@ -41,8 +43,7 @@ class MappedPayload {
   void verify(std::uint64_t block) const;
 
   std::filesystem::path file_;
-  void* map_ = nullptr;
-  std::size_t map_length_ = 0;
+  std::unique_ptr<MappedRange> map_;
   const std::uint8_t* data_ = nullptr;
   std::uint64_t length_ = 0;
   std::vector<std::uint64_t> block_sums_;

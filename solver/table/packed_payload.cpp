@@ -41,19 +41,8 @@ PackedPayload::PackedPayload(const std::filesystem::path& file, std::uint64_t of
                              std::uint64_t index_checksum, std::uint64_t dictionary_checksum)
     : file_(file), layout_(std::move(layout)) {
   auto refuse = [&](const std::string& why) { throw InputError("table " + file_.string() + ": " + why); };
-  const std::uint64_t length = layout_.payload_bytes();
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) refuse(std::string("cannot open (") + std::strerror(errno) + ")");
-  const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-  const std::uint64_t start = offset / page * page;
-  map_length_ = static_cast<std::size_t>(offset - start + length);
-  map_ = ::mmap(nullptr, map_length_, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(start));
-  ::close(fd);
-  if (map_ == MAP_FAILED) {
-    map_ = nullptr;
-    refuse(std::string("cannot map (") + std::strerror(errno) + ")");
-  }
-  const std::uint8_t* payload = static_cast<const std::uint8_t*>(map_) + (offset - start);
+  map_ = std::make_unique<MappedRange>(file, offset, layout_.payload_bytes());
+  const std::uint8_t* payload = map_->data();
   const std::uint64_t blocks = layout_.blocks();
   if (checksum(std::as_bytes(std::span(payload, layout_.index_bytes()))) != index_checksum)
     refuse("checksum mismatch (corrupt block index)");
@@ -72,7 +61,6 @@ PackedPayload::PackedPayload(const std::filesystem::path& file, std::uint64_t of
 
 PackedPayload::~PackedPayload() {
   block_cache().forget(owner_);
-  if (map_) ::munmap(map_, map_length_);
 }
 
 void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> out) const {

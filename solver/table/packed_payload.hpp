@@ -13,6 +13,7 @@
 #include "solver/table/block_cache.hpp"
 #include "solver/table/block_codec.hpp"
 #include "solver/table/codes.hpp"
+#include "solver/table/mapped_range.hpp"
 
 namespace zz {
 
@@ -70,8 +71,7 @@ class PackedPayload {
 
   std::filesystem::path file_;
   PackedLayout layout_;
-  void* map_ = nullptr;
-  std::size_t map_length_ = 0;
+  std::unique_ptr<MappedRange> map_;
   const std::uint8_t* dictionary_ = nullptr;
   const std::uint8_t* area_ = nullptr;
   std::vector<std::uint64_t> offsets_, sums_;
