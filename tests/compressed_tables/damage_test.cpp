@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
-#include <iterator>
 
 #include "core/chess/game.hpp"
 #include "core/common/error.hpp"
@@ -12,11 +11,6 @@
 using namespace compressed_test;
 
 namespace {
-
-std::string slurp(const std::filesystem::path& f) {
-  std::ifstream in(f, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
 
 void spill(const std::filesystem::path& f, const std::string& bytes) {
   std::ofstream(f, std::ios::binary | std::ios::trunc) << bytes;
@@ -49,7 +43,7 @@ struct Fixture {
       zz::write_table(store.file(t), store.identity(t), solved.at(chess.tier_name(t)), o);
     }
     file = store.file(krk);
-    good = slurp(file);
+    good = cli_test::slurp(file);
   }
   std::string open_and_read() {
     try {

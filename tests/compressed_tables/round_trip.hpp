@@ -7,27 +7,14 @@
 #include <map>
 #include <span>
 #include <string>
-#include <unistd.h>
 
 #include "solver/solve_tiers.hpp"
 #include "solver/table/store.hpp"
+#include "tests/cli/cli_runner.hpp"
 
 namespace compressed_test {
 
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    static int n = 0;
-    path = std::filesystem::temp_directory_path() / ("zz-compressed-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
-
-inline zz::TierTable copy_of(const zz::TierTable& t) {
-  const auto b = t.bytes();
-  return zz::TierTable(std::vector<std::uint8_t>(b.begin(), b.end()), t.width(), t.stats());
-}
+using cli_test::TempDir;
 
 // How many slots of `read` differ from `truth` (counted, so that a failure does not print
 // millions of lines).
