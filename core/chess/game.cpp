@@ -1,6 +1,7 @@
 #include "core/chess/game.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "core/common/error.hpp"
 
@@ -22,7 +23,7 @@ Material Chess::tier_of(const Position& p) const {
   if (p.castling_rights())
     throw InputError("no table covers " + format_fen(p) + ": table positions have no castling rights");
   // The index (and its binomial tables) exists only for table-sized material.
-  if (material_of(p).pieces() > kMaxTablePieces)
+  if (std::popcount(p.pieces()) > kMaxTablePieces)
     throw InputError("no table covers " + format_fen(p) + ": tables hold at most " + std::to_string(kMaxTablePieces) +
                      " pieces, kings included");
   return table_of(p).material;

@@ -101,6 +101,18 @@ class Chess {
     chess::for_each_unmove(p, f);
   }
   bool transient(const Position& p) const { return p.en_passant_square() != NoSquare; }
+  // A quiet move keeps the material, so its child is in p's table, and only a pawn's double
+  // step can make it transient (an en-passant right): the table store reads such children
+  // without asking for their tier (solver/game.hpp, HasInTierTest).
+  bool stays_in_tier(const Position& p, Move m) const {
+    if (m.kind() != Move::Normal || p.piece_on(m.to()) != NoPiece) return false;
+    const Piece moved = p.piece_on(m.from());
+    const int step = static_cast<int>(m.to()) - static_cast<int>(m.from());
+    return type_of(moved) != Pawn || (step != 16 && step != -16);
+  }
+  // Two moves can lead to one index (a position on a symmetry axis of a pawnless table), and
+  // telling when they cannot costs more than the solver's sort of the ranked children.
+  bool neighbours_distinct(const Position&) const { return false; }
   // Tables ignore the 50-move rule: they value a position as if its halfmove clock were 0,
   // and a query says separately whether the rule already allows a draw claim.
   Position table_view(const Position& p) const {

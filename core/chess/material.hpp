@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +26,16 @@ struct Material {
   int pieces(Color c) const;
   int pieces() const { return pieces(White) + pieces(Black) + 2; }  // kings included
   bool has_pawns() const { return count[White][Pawn] + count[Black][Pawn] > 0; }
-  friend bool operator==(const Material&, const Material&) = default;
+  // Ten bytes compared as two words: tables are looked up by material for every child a
+  // probe or a solve reads, and the member-wise comparison became a call to memcmp.
+  friend bool operator==(const Material& a, const Material& b) {
+    static_assert(sizeof(Material) == 10);
+    std::uint64_t a8, b8;
+    std::uint16_t a2, b2;
+    std::memcpy(&a8, &a, 8), std::memcpy(&b8, &b, 8);
+    std::memcpy(&a2, reinterpret_cast<const char*>(&a) + 8, 2), std::memcpy(&b2, reinterpret_cast<const char*>(&b) + 8, 2);
+    return a8 == b8 && a2 == b2;
+  }
 };
 
 Material material_of(const Position& p);

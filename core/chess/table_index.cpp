@@ -2,6 +2,7 @@
 
 #include "core/common/error.hpp"
 
+#include <array>
 #include <utility>
 #include <vector>
 
@@ -180,27 +181,56 @@ std::uint64_t TableIndex::orbit_size(const Position& p, bool flip) const {
   return 8;
 }
 
-const TableOf& table_of(const Position& p) {
-  thread_local TableOf last;
-  const std::uint64_t key = material_key(p);
-  if (key != last.key) {
-    const Material m = material_of(p);
-    last.key = key;
-    last.flip = black_stronger(m);
-    last.material = last.flip ? flipped(m) : m;
-    last.index = TableIndex(last.material);
+namespace {
+
+// A few materials per thread: a solver or a probe of one table also reads the tables its
+// captures and promotions lead to, and with one entry every such child rebuilt the index.
+constexpr int kRecentMaterials = 8;
+
+struct RecentTables {
+  std::array<TableOf, kRecentMaterials> of;
+  int next = 0;
+};
+
+struct RecentIndices {
+  std::array<Material, kRecentMaterials> material{};
+  std::array<TableIndex, kRecentMaterials> index = make_indices();
+  std::array<bool, kRecentMaterials> filled{};
+  int next = 0;
+
+  static std::array<TableIndex, kRecentMaterials> make_indices() {
+    return {TableIndex(Material{}), TableIndex(Material{}), TableIndex(Material{}), TableIndex(Material{}),
+            TableIndex(Material{}), TableIndex(Material{}), TableIndex(Material{}), TableIndex(Material{})};
   }
-  return last;
+};
+
+}  // namespace
+
+const TableOf& table_of(const Position& p) {
+  thread_local RecentTables recent;
+  const std::uint64_t key = material_key(p);
+  for (const TableOf& t : recent.of)
+    if (t.key == key) return t;
+  TableOf& t = recent.of[recent.next];
+  recent.next = (recent.next + 1) % kRecentMaterials;
+  const Material m = material_of(p);
+  t.key = key;
+  t.flip = black_stronger(m);
+  t.material = t.flip ? flipped(m) : m;
+  t.index = TableIndex(t.material);
+  return t;
 }
 
 const TableIndex& table_index(const Material& m) {
-  thread_local Material last_material;
-  thread_local TableIndex last{Material{}};
-  if (!(m == last_material)) {
-    last = TableIndex(m);
-    last_material = m;
-  }
-  return last;
+  thread_local RecentIndices recent;
+  for (int k = 0; k < kRecentMaterials; ++k)
+    if (recent.filled[k] && recent.material[k] == m) return recent.index[k];
+  const int k = recent.next;
+  recent.next = (recent.next + 1) % kRecentMaterials;
+  recent.index[k] = TableIndex(m);
+  recent.material[k] = m;
+  recent.filled[k] = true;
+  return recent.index[k];
 }
 
 }  // namespace zz::chess

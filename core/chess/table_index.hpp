@@ -57,8 +57,9 @@ class TableIndex {
   std::uint64_t rest_ = 1;
 };
 
-// The index of the table holding a position, with the flip that orients it: looked up
-// once per material and kept per thread, since the solver ranks mostly one material.
+// The index of the table holding a position, with the flip that orients it: built once per
+// material and kept per thread for the last few materials (a table and the tables its
+// captures lead to). The reference stays valid until the thread has asked for 8 others.
 struct TableOf {
   std::uint64_t key = ~std::uint64_t{0};  // material_key of the positions it serves
   bool flip = false;

@@ -5,6 +5,7 @@
 // for the life of the store; a store may be shared by threads. The store knows the game, so
 // it answers for the slots a compressed table leaves out (SlotResolver): unused slots by the
 // game's index, one side to move by the values of its moves.
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -143,13 +144,20 @@ class TableStore {
     }
     const TierTable* table;
     try {
-      table = &load(game_.tier_of(p));
+      table = &table_for(game_.tier_of(p), thread_tables());
     } catch (const TableMissing&) {
       throw;
     } catch (const InputError& e) {
       throw NotCovered(e.what());
     }
     const std::uint64_t index = game_.rank(p);
+    // A side to move the file leaves out is valued from p's moves here, where p is at hand:
+    // the resolver would unrank it again and look for the end of the game a second time.
+    if (index < table->size() && table->left_out(index)) {
+      if (!table->slot_used(index))
+        throw NotCovered("position " + game_.format(p) + " is not covered by its table (unreachable index)");
+      return within_limit(value_of_moves(p, *table, thread_tables()), game_.plies_left(p));
+    }
     const Code code = index < table->size() ? table->code(index) : kUnusedCode;
     if (code == kUnusedCode)
       throw NotCovered("position " + game_.format(p) + " is not covered by its table (unreachable index)");
@@ -162,12 +170,29 @@ class TableStore {
     auto& slot = cache_[game_.tier_name(t)];
     if (slot) replaced_.push_back(std::move(slot));
     slot = std::move(table);
+    generation_.fetch_add(1, std::memory_order_release);
     return *slot;
   }
 
   // Tables of the tiers a position's moves reach, looked up without the store's lock after
   // the first time (a thread's own short list).
   using TableList = std::vector<std::pair<Tier, const TierTable*>>;
+
+  // This thread's list for probes: naming a tier (a string) and taking the store's lock cost
+  // more than a probe of a warm table itself. A table replaced since (keep) empties it.
+  struct ThreadTables {
+    std::uint64_t generation = 0;
+    TableList list;
+  };
+  TableList& thread_tables() {
+    ThreadTables& mine = thread_tables_.local();
+    const std::uint64_t now = generation_.load(std::memory_order_acquire);
+    if (mine.generation != now) {
+      mine.list.clear();
+      mine.generation = now;
+    }
+    return mine.list;
+  }
   const TierTable& table_for(const Tier& t, TableList& seen) {
     for (const auto& [tier, table] : seen)
       if (tier == t) return *table;
@@ -184,7 +209,10 @@ class TableStore {
     if constexpr (HasTransients<G>) {
       if (game_.transient(p)) return value_from_moves(p, seen);
     }
-    const TierTable& table = table_for(game_.tier_of(p), seen);
+    return stored_value_in(p, table_for(game_.tier_of(p), seen), seen);
+  }
+  // The same for a child known not to be transient, in `table`.
+  Outcome stored_value_in(const Position& p, const TierTable& table, TableList& seen) {
     const Code c = table.code_of_used(game_.rank(p));
     // A zero is a slot of a table being decoded whose value is not derived yet (a transient
     // position's move can come back to the part being derived): its moves tell.
@@ -196,14 +224,19 @@ class TableStore {
   // best of its moves.
   Outcome value_from_moves(const Position& p, TableList& seen) {
     if (auto o = game_.outcome(p)) return *o;
-    return value_of_moves(p, seen);
+    return value_of_moves(p, table_for(game_.tier_of(p), seen), seen);
   }
 
-  Outcome value_of_moves(const Position& p, TableList& seen) {
+  // The best of the moves of p (not finished), whose own table is `own`: a move the game
+  // promises to keep in the tier (HasInTierTest) reads `own` without asking for its tier.
+  Outcome value_of_moves(const Position& p, const TierTable& own, TableList& seen) {
     Outcome best = Outcome::loss(0);
     bool any = false;
     game_.for_each_move(p, [&](const auto& m) {
-      const Outcome o = from_child(stored_value(game_.play(p, m), seen));
+      const Position c = game_.play(p, m);
+      bool in_tier = false;
+      if constexpr (HasInTierTest<G>) in_tier = game_.stays_in_tier(p, m);
+      const Outcome o = from_child(in_tier ? stored_value_in(c, own, seen) : stored_value(c, seen));
       if (!any || better(o, best)) best = o;
       any = true;
     });
@@ -235,10 +268,7 @@ class TableStore {
       Position p;
       return game_.unrank(t, i, p);
     };
-    r.derive = [this, t](std::uint64_t i) {
-      TableList seen;
-      return derive(t, i, seen);
-    };
+    r.derive = [this, t](std::uint64_t i) { return derive(t, i, thread_tables()); };
     table.set_resolver(std::move(r));
   }
 
@@ -248,6 +278,8 @@ class TableStore {
   std::map<std::string, std::unique_ptr<TierTable>> cache_;
   int format_ = kTableFormatVersion;
   std::vector<std::unique_ptr<TierTable>> replaced_;
+  std::atomic<std::uint64_t> generation_{1};  // tables kept so far (a fresh thread list is 0)
+  tbb::enumerable_thread_specific<ThreadTables> thread_tables_;
 };
 
 }  // namespace zz

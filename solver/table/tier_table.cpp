@@ -106,8 +106,9 @@ bool TierTable::needs_resolver() const {
 }
 
 bool TierTable::slot_used(std::uint64_t i) const {
-  if (!resolver_.used) throw std::logic_error("a table with filled unused slots read without its game");
-  return resolver_.used(i);
+  if (resolver_.used) return resolver_.used(i);
+  if (filled_ || left_out(i)) throw std::logic_error("a compressed table's left-out slots read without its game");
+  return code(i) != kUnusedCode;
 }
 
 Code TierTable::packed_code(std::uint64_t i, bool known_used) const {

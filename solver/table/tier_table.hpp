@@ -71,6 +71,12 @@ class TierTable {
     return width_ == 1 ? data_[i] : static_cast<Code>(data_[2 * i] | data_[2 * i + 1] << 8);
   }
   bool used(std::uint64_t i) const { return code(i) != kUnusedCode; }
+  // Whether slot i is one the file leaves out (a compressed table storing one side to move):
+  // code() asks the resolver to derive it.
+  bool left_out(std::uint64_t i) const { return packed_ && !packed_->stores(i); }
+  // Whether slot i stands for a position: the game's answer for a table whose unused slots
+  // hold arbitrary codes, else whether its code says so.
+  bool slot_used(std::uint64_t i) const;
   // Starts reading entry i from disk, for a caller about to read many (MappedPayload::prefetch).
   void prefetch(std::uint64_t i) const {
     if (mapped_) mapped_->prefetch(i * width_);
@@ -110,7 +116,6 @@ class TierTable {
 
  private:
   Code packed_code(std::uint64_t i, bool known_used) const;
-  bool slot_used(std::uint64_t i) const;
 
   const std::uint8_t* data_ = nullptr;
   std::uint64_t size_ = 0;
