@@ -101,4 +101,13 @@ concept HasInTierTest = HasDistinctNeighbours<G> && requires(const G& g, const t
   { g.stays_in_tier(p, m) } -> std::convertible_to<bool>;
 };
 
+// Optional: tier_ranker(t) gives a function object that ranks a position of tier t as
+// unrank(t) writes it and as moves and un-moves inside t keep it (same orientation), like
+// rank() but without finding the position's tier first: the solver ranks every in-tier
+// child and predecessor, millions of times per tier.
+template <class G>
+concept HasTierRanker = Enumerable<G> && requires(const G& g, const typename G::Tier& t, const typename G::Position& p) {
+  { g.tier_ranker(t)(p) } -> std::convertible_to<std::uint64_t>;
+};
+
 }  // namespace zz

@@ -34,6 +34,8 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -140,6 +142,17 @@ struct ExternalSummary {
 template <class Word>
 using Outboxes = std::vector<std::vector<Word>>;
 
+// The type of G::tier_ranker's result, or an empty stand-in for a game without one.
+struct NoRanker {};
+template <class G, bool = HasTierRanker<G>>
+struct RankerOf {
+  using type = NoRanker;
+};
+template <class G>
+struct RankerOf<G, true> {
+  using type = decltype(std::declval<const G&>().tier_ranker(std::declval<const typename G::Tier&>()));
+};
+
 }  // namespace retro_detail
 
 template <Enumerable G>
@@ -151,7 +164,12 @@ class RetrogradeSolver {
   RetrogradeSolver(const G& game, Tier tier, std::span<const SolvedTier<Tier>> solved, const SolveOptions& options)
       : game_(game), tier_(tier), solved_(solved), options_(options), name_(game.tier_name(tier)),
         comm_(options.comm ? *options.comm : local_), entries_(game.tier_size(tier)),
-        owned_(entries_, comm_.rank(), comm_.size()) {}
+        owned_(entries_, comm_.rank(), comm_.size()), ranker_(make_ranker(game, tier)) {}
+
+  static typename retro_detail::RankerOf<G>::type make_ranker(const G& game, const Tier& tier) {
+    if constexpr (HasTierRanker<G>) return game.tier_ranker(tier);
+    else return {};
+  }
 
   // The slots of the index this rank solves.
   const Ownership& ownership() const { return owned_; }
@@ -217,6 +235,12 @@ class RetrogradeSolver {
     return remote_code_[static_cast<std::size_t>(it - remote_index_.begin())];
   }
 
+  // The index of an in-tier child or predecessor of a position of this tier.
+  std::uint64_t rank_in_tier(const Position& p) const {
+    if constexpr (HasTierRanker<G>) return ranker_(p);
+    else return game_.rank(p);
+  }
+
   const TierTable& table_of(const Tier& t) const {
     for (const auto& s : solved_)
       if (s.tier == t) return *s.table;
@@ -273,7 +297,7 @@ class RetrogradeSolver {
     // An in-tier child: counted, and ranked unless count_only (then c may be null, unplayed).
     const auto add_inside = [&](const Position* c) {
       if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
-      if (!count_only) inside[count] = game_.rank(*c);
+      if (!count_only) inside[count] = rank_in_tier(*c);
       ++count;
     };
     game_.for_each_move(p, [&](const auto& m) {
@@ -454,7 +478,7 @@ class RetrogradeSolver {
     int count = 0;
     game_.for_each_unmove(p, [&](const Position& q) {
       if (count == retro_detail::kMaxChildren) throw std::logic_error("too many un-moves in tier " + name_);
-      preds[count++] = game_.rank(q);
+      preds[count++] = rank_in_tier(q);
     });
     // (Asking neighbours_distinct here costs more than the sort it would save.)
     std::sort(preds.begin(), preds.begin() + count);
@@ -814,6 +838,7 @@ class RetrogradeSolver {
   Communicator& comm_;
   std::uint64_t entries_;  // slots of the whole tier
   Ownership owned_;
+  typename retro_detail::RankerOf<G>::type ranker_;  // the game's rank of this tier's positions, if it has one
   // Per slot this rank holds, in the order of Ownership::local:
   std::vector<Code> state_;
   std::vector<std::uint8_t> counter_;

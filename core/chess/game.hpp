@@ -91,6 +91,13 @@ class Chess {
     return t.index.rank(p, t.flip);
   }
   bool unrank(const Tier& t, std::uint64_t index, Position& out) const { return table_index(t).unrank(index, out); }
+  // Positions of a tier as unrank writes them are in its canonical orientation, and moves
+  // without capture keep the material and the colours: no flip, no material look-up.
+  struct TierRanker {
+    TableIndex index;
+    std::uint64_t operator()(const Position& p) const { return index.rank(p, false); }
+  };
+  TierRanker tier_ranker(const Tier& t) const { return {TableIndex(t)}; }
   // The index is side-to-move major (table_index.hpp): White to move (in the material's
   // canonical orientation) in the first half, Black in the second, and every move changes
   // sides, so a compressed table may store one half.
@@ -110,9 +117,17 @@ class Chess {
     const int step = static_cast<int>(m.to()) - static_cast<int>(m.from());
     return type_of(moved) != Pawn || (step != 16 && step != -16);
   }
-  // Two moves can lead to one index (a position on a symmetry axis of a pawnless table), and
-  // telling when they cannot costs more than the solver's sort of the ranked children.
-  bool neighbours_distinct(const Position&) const { return false; }
+  // Two moves of p lead to one index only if a symmetry of the index maps one child onto the
+  // other. The king of the side not to move stands still in both, so that symmetry must fix
+  // its square: with pawns the index uses the left-right mirror alone, which fixes no square;
+  // without, only a diagonal reflection fixes squares, those of its long diagonal. So the
+  // children are distinct unless the table is pawnless and that king is on a long diagonal
+  // (solver/game.hpp, HasDistinctNeighbours: the solver then counts them without ranking).
+  bool neighbours_distinct(const Position& p) const {
+    if (p.pieces(White, Pawn) | p.pieces(Black, Pawn)) return true;
+    const Square k = p.king_square(~p.side_to_move());
+    return file_of(k) != rank_of(k) && file_of(k) + rank_of(k) != 7;
+  }
   // Tables ignore the 50-move rule: they value a position as if its halfmove clock were 0,
   // and a query says separately whether the rule already allows a draw claim.
   Position table_view(const Position& p) const {

@@ -190,6 +190,7 @@ constexpr int kRecentMaterials = 8;
 struct RecentTables {
   std::array<TableOf, kRecentMaterials> of;
   int next = 0;
+  int last = 0;  // the entry found last: a solver asks for one material many times in a row
 };
 
 struct RecentIndices {
@@ -209,8 +210,10 @@ struct RecentIndices {
 const TableOf& table_of(const Position& p) {
   thread_local RecentTables recent;
   const std::uint64_t key = material_key(p);
-  for (const TableOf& t : recent.of)
-    if (t.key == key) return t;
+  if (recent.of[recent.last].key == key) return recent.of[recent.last];
+  for (int k = 0; k < kRecentMaterials; ++k)
+    if (recent.of[k].key == key) return recent.of[recent.last = k];
+  recent.last = recent.next;
   TableOf& t = recent.of[recent.next];
   recent.next = (recent.next + 1) % kRecentMaterials;
   const Material m = material_of(p);
