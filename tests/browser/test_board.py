@@ -672,12 +672,14 @@ def part_tablut_analysis(page):
     first = int(page.el(depth).text.split()[0])
     page.wait(lambda: int(page.el(depth).text.split()[0] if page.el(depth).text[0].isdigit() else 0) > first,
               "the search's depth to grow while it runs", timeout=25)
-    lines = page.els("#analyze-lines-out li")
+    # One read of the lines (they are redrawn as the search deepens).
+    lines = page.js("return [...document.querySelectorAll('#analyze-lines-out li')]"
+                    ".map((li) => [Number(li.dataset.score), li.querySelector('.line-move').textContent])")
     check(len(lines) == 3, f"tablut analysis: {len(lines)} lines shown, not 3")
-    scores = [int(li.get_attribute("data-score")) for li in lines]
+    scores = [score for score, _ in lines]
     check(scores == sorted(scores, reverse=True), f"tablut analysis: lines not best first: {scores}")
     legal = {m["move"] for m in page.cli.board("tablut", "start")["moves"]}
-    moves = [li.find_element(By.CSS_SELECTOR, ".line-move").text for li in lines]
+    moves = [move for _, move in lines]
     check(len(set(moves)) == 3 and set(moves) <= legal, f"tablut analysis: lines' moves {moves}")
     check(page.el("#analyze-eval").is_displayed(), "tablut analysis: no evaluation bar")
     width = page.el("#analyze-eval-fill").get_attribute("style")

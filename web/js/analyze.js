@@ -60,6 +60,7 @@ export class Analyzer {
     clear($('analyze-progress'));
     clear($('analyze-result'));
     clear($('analyze-lines-out'));
+    this.shownLines = null;
     $('analyze-eval').hidden = true;
     this.setState('starting', 'starting…');
     const r = await api.analyzeStart(app.game.id, app.rules, this.position, seconds, lines);
@@ -128,7 +129,11 @@ export class Analyzer {
 
   // The best lines, best first, and the evaluation bar at `score` (for the side to move).
   renderLines(lines, [mover, other], score) {
+    // Redrawn only when they change: a line's move stays clickable while the search runs.
     const here = this.position === this.app.history.current();
+    const key = JSON.stringify([lines, score, here]);
+    if (key === this.shownLines) return;
+    this.shownLines = key;
     const out = clear($('analyze-lines-out'));
     lines.forEach((line, i) => {
       const proof = line.proof && line.proof.result !== 'unknown'
