@@ -8,7 +8,8 @@ namespace zz::api {
 
 enum class OnDemand { No, Yes };
 
-template <Game G>
+// AnalysisTools: what `analyze` and review search with (api/analysis_search.hpp).
+template <Game G, class AnalysisTools = GenericAnalysisTools<G>>
 RegisteredGame game_entry(std::string summary, OnDemand on_demand) {
   static_assert(requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
     { g.view(p) } -> std::same_as<BoardView>;
@@ -31,7 +32,7 @@ RegisteredGame game_entry(std::string summary, OnDemand on_demand) {
   info.repetition_draw = requires { typename G::History; };
   return {std::move(info), [](const GameInfo& i, const RuleValues& rules, const std::filesystem::path& data_dir,
                               SessionOptions session_options) -> std::unique_ptr<Session> {
-            return std::make_unique<GameSession<G>>(i, rules, data_dir, std::move(session_options));
+            return std::make_unique<GameSession<G, AnalysisTools>>(i, rules, data_dir, std::move(session_options));
           }};
 }
 

@@ -142,6 +142,22 @@ ojson to_json(const SolveReport& r) {
   return doc;
 }
 
+namespace {
+
+ojson analysis_lines(const std::vector<AnalysisLine>& lines) {
+  ojson out = ojson::array();
+  for (const auto& l : lines) {
+    ojson line = {{"move", l.move}, {"score", l.score}};
+    if (l.forced) line["forced"] = *l.forced;
+    line["pv"] = l.pv;
+    if (l.proof) line["proof"] = {{"result", l.proof->result}, {"plies", l.proof->plies}};
+    out.push_back(line);
+  }
+  return out;
+}
+
+}  // namespace
+
 ojson to_json(const AnalyzeResult& r) {
   ojson doc = header(r.game, r.rules);
   doc["position"] = r.position;
@@ -149,6 +165,7 @@ ojson to_json(const AnalyzeResult& r) {
   for (const auto& p : r.proofs) {
     ojson entry = {{"attacker", p.attacker}, {"plies", p.plies}, {"result", p.result}, {"nodes", p.nodes}};
     if (p.no_forced_win_within) entry["no_forced_win_within"] = *p.no_forced_win_within;
+    if (p.exact) entry["exact"] = true;
     proofs.push_back(entry);
   }
   doc["proofs"] = proofs;
@@ -164,12 +181,32 @@ ojson to_json(const AnalyzeResult& r) {
   }
   doc["seconds"] = r.seconds;
   if (r.cancelled) doc["cancelled"] = true;
+  doc["source"] = r.source;
+  if (r.value) {
+    doc["value"] = std::string(to_string(r.value->value));
+    doc["remoteness"] = r.value->remoteness;
+  }
+  if (r.no_forced_win_within) doc["no_forced_win_within"] = *r.no_forced_win_within;
+  doc["lines"] = analysis_lines(r.lines);
+  doc["search_seldepth"] = r.search_seldepth;
+  doc["nodes_per_second"] = r.nodes_per_second;
+  doc["threads"] = r.threads;
+  doc["tables"] = r.tables;
   return doc;
 }
 
 ojson to_json(const AnalyzeProgress& p) {
-  return {{"phase", p.phase}, {"attacker", p.attacker}, {"horizon", p.horizon}, {"proof", p.proof},
-          {"disproof", p.disproof}, {"nodes", p.nodes},     {"seconds", p.seconds}};
+  ojson doc = {{"phase", p.phase}, {"side_to_move", p.side_to_move}, {"opponent", p.opponent},
+               {"attacker", p.attacker}, {"horizon", p.horizon}, {"proof", p.proof},
+               {"disproof", p.disproof}, {"nodes", p.nodes},     {"seconds", p.seconds}};
+  if (p.no_forced_win_within) doc["no_forced_win_within"] = *p.no_forced_win_within;
+  doc["depth"] = p.depth;
+  doc["seldepth"] = p.seldepth;
+  doc["score"] = p.score;
+  doc["search_nodes"] = p.search_nodes;
+  doc["nodes_per_second"] = p.nodes_per_second;
+  doc["lines"] = analysis_lines(p.lines);
+  return doc;
 }
 
 ojson to_json(const TablesResult& r) {

@@ -15,6 +15,7 @@ namespace zz::api {
 
 inline constexpr int kMinAnalyzeDepth = 1, kMaxAnalyzeDepth = 200;  // plies
 inline constexpr double kMaxAnalyzeSeconds = 86400;
+inline constexpr int kMaxAnalyzeLines = 64, kMaxAnalyzeThreads = 256;
 inline constexpr int kMaxProofPlies = 64;
 inline constexpr std::uint64_t kMaxProofNodes = 1'000'000'000;  // per position
 inline constexpr int kMaxPerftDepth = 30;
@@ -27,6 +28,10 @@ inline void check(const AnalyzeRequest& r) {
                      std::to_string(kMaxAnalyzeDepth) + " plies");
   if (r.seconds && !(*r.seconds > 0 && *r.seconds <= kMaxAnalyzeSeconds))
     throw InputError("seconds must be above 0 and at most " + std::to_string(static_cast<int>(kMaxAnalyzeSeconds)));
+  if (r.lines < 1 || r.lines > kMaxAnalyzeLines)
+    throw InputError("lines must be between 1 and " + std::to_string(kMaxAnalyzeLines));
+  if (r.threads < 1 || r.threads > kMaxAnalyzeThreads)
+    throw InputError("threads must be between 1 and " + std::to_string(kMaxAnalyzeThreads));
 }
 
 inline void check(const ReviewOptions& o) {

@@ -140,19 +140,32 @@ struct SolveReport {
 
 struct ProofLine {
   std::string attacker;  // the player whose forced win is asked for
-  int plies = 0;         // the largest horizon searched
+  int plies = 0;         // the largest horizon searched (exact: the win's distance, or 0)
   std::string result;    // proven, disproven, unknown
   std::uint64_t nodes = 0;
   std::optional<int> no_forced_win_within;
+  bool exact = false;    // the rules or the tables settle it, for every horizon
 };
 
-// What proof search established about one move, for the player who makes it, within the
-// horizon of the analysis less one ply: a forced win, a forced loss, neither (both
-// disproven), or unknown (out of budget).
+// What proof search established about one move, for the player who makes it: a forced win
+// or loss within `plies` after it (at that exact distance), no forced result for either
+// side within `plies` (none), unknown (out of budget before the first horizon), or, from the
+// tables, the exact value (win, loss or draw; plies its remoteness).
 struct MoveProof {
   std::string move;
-  std::string result;  // win, loss, none, unknown
-  int plies = 0;       // the horizon searched after the move
+  std::string result;  // win, loss, none, draw, unknown
+  int plies = 0;
+};
+
+// One line of the engine panel: a root move, its score for the side to move (beyond
+// ±900,000 a forced result: ±(1,000,000 - plies)), the principal variation it starts, and
+// what proof search established about the move.
+struct AnalysisLine {
+  std::string move;
+  int score = 0;
+  std::optional<std::string> forced;  // "win in N plies" when the score is a forced result
+  std::vector<std::string> pv;        // the move first
+  std::optional<MoveProof> proof;
 };
 
 struct AnalyzeResult {
@@ -163,11 +176,24 @@ struct AnalyzeResult {
   std::vector<MoveProof> moves;  // every legal move, in the game's order
   std::optional<std::string> best_move;
   int score = 0;
-  std::optional<std::string> forced;  // "win in N plies" when the search sees the end
+  std::optional<std::string> forced;  // "win in N plies" when the search or a proof sees the end
   int search_depth = 0;
   std::uint64_t search_nodes = 0;
   double seconds = 0;
   bool cancelled = false;
+  // The engine panel: the best lines (multi-PV), best first, and how the search went.
+  std::vector<AnalysisLine> lines;
+  int search_seldepth = 0;
+  double nodes_per_second = 0;
+  int threads = 1;
+  // No forced win for either side within this many plies, proven.
+  std::optional<int> no_forced_win_within;
+  // The position's exact value for the side to move when something settles it: "rules" (the
+  // game is over), "tables", "proof" (a forced result at its exact distance); "search" when
+  // only the score speaks.
+  std::string source;
+  std::optional<Outcome> value;
+  int tables = 0;  // endgame tables found and probed by the analysis
 };
 
 // One ply of a reviewed game: the value before the move, what the move kept, and what the

@@ -1,17 +1,16 @@
 #pragma once
-// review beyond the tables: the value of a position for its side to move by proof-number
-// search, when it is a forced result within a horizon. Horizons grow one ply at a time and
-// alternate the two questions (odd n: does the side to move win within n plies? even n: does
-// the opponent?), because a move never loses for the player who makes it: each side wins only
-// on its own moves. The first horizon proven is therefore the exact distance of the result,
-// the same remoteness a table would give; when every horizon up to N is disproven, neither
-// side forces a win within N plies. One prover (one table) serves every position of a game,
-// so what one position proved helps the next.
+// review beyond the tables: the value of a position for its side to move by the analysis'
+// proofs (api/analysis_proof.hpp: the depth-first prover, on the game as the analysis tools
+// give it to provers), when it is a forced result within a horizon. Horizons grow one ply at
+// a time, so the first horizon proven is the exact distance of the result, the same
+// remoteness a table would give; when every horizon up to N is disproven for both sides,
+// neither forces a win within N plies. One prover (one table) serves every position of a
+// game, so what one position proved helps the next.
 #include <cstdint>
 #include <optional>
 
+#include "api/analysis_proof.hpp"
 #include "core/common/outcome.hpp"
-#include "solver/search/dfpn.hpp"
 
 namespace zz::api {
 
@@ -26,37 +25,32 @@ template <Hashable G, class Oracle>
 class ProofValuer {
  public:
   ProofValuer(const G& game, const Oracle& oracle, std::uint64_t nodes_per_position)
-      : game_(game), nodes_(nodes_per_position), prover_(game, oracle, limits(nodes_per_position)) {}
+      : nodes_(nodes_per_position), ladder_(game, oracle, 20) {}
 
   ProofValue value(const typename G::Position& p, int max_plies) {
+    LadderLimits limits;
+    limits.max_plies = max_plies;
+    limits.root_nodes = nodes_;
+    const std::uint64_t before = ladder_.nodes();
+    ladder_.prove_root(p, limits, {});
     ProofValue v;
-    for (int n = 1; n <= max_plies && v.nodes < nodes_; ++n) {
-      prover_.set_limits(limits(nodes_ - v.nodes));
-      const bool mover_attacks = n % 2 == 1;
-      const ProofResult r = prover_.prove(p, mover_attacks, n);
-      v.nodes += r.nodes;
-      if (r.status == ProofStatus::Unknown) break;
-      if (r.status == ProofStatus::Proven) {
-        v.value = mover_attacks ? Outcome::win(n) : Outcome::loss(n);
-        if (mover_attacks && r.proving_move >= 0) v.proving_move = r.proving_move;
-        return v;
-      }
-      v.unforced_within = n;
+    v.nodes = ladder_.nodes() - before;
+    const SideProof& mover = ladder_.side(true);
+    const SideProof& other = ladder_.side(false);
+    if (mover.proven_at) {
+      v.value = Outcome::win(*mover.proven_at);
+      if (mover.proving_move >= 0) v.proving_move = mover.proving_move;
+    } else if (other.proven_at) {
+      v.value = Outcome::loss(*other.proven_at);
+    } else {
+      v.unforced_within = ladder_.unforced_within().value_or(0);
     }
     return v;
   }
 
  private:
-  static DfpnLimits limits(std::uint64_t nodes) {
-    DfpnLimits l;
-    l.max_nodes = nodes;
-    l.table_bits = 20;
-    return l;
-  }
-
-  const G& game_;
   std::uint64_t nodes_;
-  DfpnProver<G, Oracle> prover_;
+  ProofLadder<G, Oracle> ladder_;
 };
 
 }  // namespace zz::api

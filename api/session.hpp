@@ -45,19 +45,31 @@ struct SolveRequest {
   bool summary = true;
 };
 
+// The analysis as it stands, sent whole after every finished horizon of the proofs and every
+// completed depth of the search (which run at once).
 struct AnalyzeProgress {
-  std::string phase;      // proof (the position), moves (each move), search (the best move)
+  std::string phase;      // what reported last: proof (the position), moves (each move), search
+  std::string side_to_move, opponent;  // the players, by name
   std::string attacker;   // whose forced win the proof search asks for
   int horizon = 0;        // plies
-  std::uint64_t proof = 0, disproof = 0;  // the root's proof and disproof numbers
-  std::uint64_t nodes = 0;
+  std::uint64_t proof = 0, disproof = 0;  // 0 once the horizon is settled, 1 while open
+  std::uint64_t nodes = 0;                // proof search's
   double seconds = 0;
+  std::optional<int> no_forced_win_within;  // for either side, proven so far
+  // The search's last completed depth.
+  int depth = 0, seldepth = 0;
+  int score = 0;
+  std::uint64_t search_nodes = 0;
+  double nodes_per_second = 0;
+  std::vector<AnalysisLine> lines;  // best first
 };
 
 struct AnalyzeRequest {
   std::string position;
   std::optional<int> depth;       // proof horizon and search depth in plies
   std::optional<double> seconds;  // time budget instead of a fixed depth
+  int lines = 1;                  // multi-PV: this many best moves, each with its score and line
+  int threads = 1;                // search threads (the proofs run on one more)
   std::function<void(const AnalyzeProgress&)> progress;
   const std::atomic<bool>* stop = nullptr;
 };

@@ -1,7 +1,8 @@
 #pragma once
 // GameSession<G>: the Session of session.hpp for any game of the Game contract, written
 // once. Capabilities a game lacks (tables, material selection, search) are refused with a
-// reason. Each game instantiates it in its own file (session_<game>.cpp).
+// reason. Each game instantiates it in its own file (session_<game>.cpp), naming the tools
+// its analysis uses (api/analysis_search.hpp) when it has better ones than the generic.
 #include <chrono>
 #include <limits>
 #include <mutex>
@@ -13,6 +14,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "api/analysis.hpp"
+#include "api/analysis_search.hpp"
 #include "api/compress_tables.hpp"
 #include "api/errors.hpp"
 #include "api/limits.hpp"
@@ -43,7 +45,7 @@ struct StoreFor<G> {
 
 }  // namespace session_detail
 
-template <Game G>
+template <Game G, class AnalysisTools = GenericAnalysisTools<G>>
 class GameSession final : public Session {
  public:
   using Position = typename G::Position;
@@ -300,13 +302,8 @@ class GameSession final : public Session {
     check(request);
     if constexpr (Hashable<G>) {
       const Position p = parse_position(request.position);
-      AnalyzeResult r;
-      if constexpr (Enumerable<G>) {
-        const TableOracle<G> oracle(game_, *store_);
-        r = analyze_position(game_, oracle, p, request);
-      } else {
-        r = analyze_position(game_, NoOracle{}, p, request);
-      }
+      AnalysisTools tools(game_, *store_);
+      AnalyzeResult r = analyze_position(tools, p, request);
       r.game = name();
       r.rules = rules();
       return r;
@@ -387,12 +384,12 @@ class GameSession final : public Session {
       positions.push_back(game_.play(positions.back(), played_moves.back()));
     }
     std::vector<std::optional<Known>> known(positions.size());
-    std::optional<TableOracle<G>> oracle;
-    std::optional<ProofValuer<G, TableOracle<G>>> valuer;
+    std::optional<AnalysisTools> tools;
+    std::optional<ProofValuer<typename AnalysisTools::ProofGame, typename AnalysisTools::Oracle>> valuer;
     if constexpr (Hashable<G>) {
       if (options.proof_plies > 0) {
-        oracle.emplace(game_, *store_);
-        valuer.emplace(game_, *oracle, options.proof_nodes);
+        tools.emplace(game_, *store_);
+        valuer.emplace(tools->proof_game(), tools->oracle(), options.proof_nodes);
       }
     }
     const auto know = [&](std::size_t i) -> const Known& {

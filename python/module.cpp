@@ -68,9 +68,11 @@ api::SolveReport solve(GameHandle& g, const py::object& material, const py::obje
 }
 
 api::AnalyzeResult analyze(GameHandle& g, const py::object& position, const py::object& depth, const py::object& seconds,
-                           const py::object& progress) {
+                           const py::object& progress, int lines, int threads) {
   api::AnalyzeRequest request;
   request.position = position_text(position);
+  request.lines = lines;
+  request.threads = threads;
   if (!depth.is_none()) request.depth = depth.cast<int>();
   if (!seconds.is_none()) request.seconds = seconds.cast<double>();
   api::check(request);  // the results layer's limits (api/limits.hpp), before any thread starts
@@ -245,7 +247,9 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
            },
            py::arg("tier"), "One stored table, as NumPy arrays without copying.")
       .def("analyze", &analyze, py::arg("position"), py::arg("depth") = py::none(), py::arg("seconds") = py::none(),
-           py::arg("progress") = py::none(),
-           "Proof search for a forced win by either side, each move's forced result, and a best move.")
+           py::arg("progress") = py::none(), py::arg("lines") = 1, py::arg("threads") = 1,
+           "The analysis of `zugzwang analyze`: proof search for a forced win by either side, each move's forced\n"
+           "result, and the best `lines` moves by the game's search on `threads` threads; progress(p) hears of\n"
+           "every finished horizon and search depth.")
       .def("__repr__", [](GameHandle& g) { return "<zugzwang.Game " + g.session().info().name + ">"; });
 }

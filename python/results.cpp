@@ -164,11 +164,18 @@ void bind_results(py::module_& m) {
       .def_readonly("plies", &api::ProofLine::plies)
       .def_readonly("result", &api::ProofLine::result)
       .def_readonly("nodes", &api::ProofLine::nodes)
-      .def_readonly("no_forced_win_within", &api::ProofLine::no_forced_win_within);
+      .def_readonly("no_forced_win_within", &api::ProofLine::no_forced_win_within)
+      .def_readonly("exact", &api::ProofLine::exact);
   py::class_<api::MoveProof>(m, "MoveProof")
       .def_readonly("move", &api::MoveProof::move)
       .def_readonly("result", &api::MoveProof::result)
       .def_readonly("plies", &api::MoveProof::plies);
+  py::class_<api::AnalysisLine>(m, "AnalysisLine", "One line of the engine panel: a move, its score, its line.")
+      .def_readonly("move", &api::AnalysisLine::move)
+      .def_readonly("score", &api::AnalysisLine::score)
+      .def_readonly("forced", &api::AnalysisLine::forced)
+      .def_readonly("pv", &api::AnalysisLine::pv)
+      .def_readonly("proof", &api::AnalysisLine::proof);
   py::class_<api::AnalyzeResult> analysis(m, "AnalyzeResult");
   analysis.def_readonly("position", &api::AnalyzeResult::position)
       .def_readonly("proofs", &api::AnalyzeResult::proofs)
@@ -177,7 +184,12 @@ void bind_results(py::module_& m) {
       .def_readonly("score", &api::AnalyzeResult::score)
       .def_readonly("forced", &api::AnalyzeResult::forced)
       .def_readonly("seconds", &api::AnalyzeResult::seconds)
-      .def_readonly("cancelled", &api::AnalyzeResult::cancelled);
+      .def_readonly("cancelled", &api::AnalyzeResult::cancelled)
+      .def_readonly("lines", &api::AnalyzeResult::lines)
+      .def_readonly("search_depth", &api::AnalyzeResult::search_depth)
+      .def_readonly("search_nodes", &api::AnalyzeResult::search_nodes)
+      .def_readonly("no_forced_win_within", &api::AnalyzeResult::no_forced_win_within)
+      .def_readonly("source", &api::AnalyzeResult::source);
   add_to_dict<api::AnalyzeResult>(analysis);
 
   py::class_<api::AnalyzeProgress>(m, "AnalyzeProgress")
@@ -187,7 +199,14 @@ void bind_results(py::module_& m) {
       .def_readonly("proof", &api::AnalyzeProgress::proof)
       .def_readonly("disproof", &api::AnalyzeProgress::disproof)
       .def_readonly("nodes", &api::AnalyzeProgress::nodes)
-      .def_readonly("seconds", &api::AnalyzeProgress::seconds);
+      .def_readonly("seconds", &api::AnalyzeProgress::seconds)
+      .def_readonly("no_forced_win_within", &api::AnalyzeProgress::no_forced_win_within)
+      .def_readonly("side_to_move", &api::AnalyzeProgress::side_to_move)
+      .def_readonly("depth", &api::AnalyzeProgress::depth)
+      .def_readonly("score", &api::AnalyzeProgress::score)
+      .def_readonly("search_nodes", &api::AnalyzeProgress::search_nodes)
+      .def_readonly("nodes_per_second", &api::AnalyzeProgress::nodes_per_second)
+      .def_readonly("lines", &api::AnalyzeProgress::lines);
   py::class_<SolveProgress>(m, "SolveProgress")
       .def_property_readonly("tier", [](const SolveProgress& p) { return std::string(p.tier); })
       .def_readonly("level", &SolveProgress::level)

@@ -1,10 +1,12 @@
 #pragma once
-// Iterative-deepening alpha-beta (negamax) with a transposition table, for a best move when
-// nothing is proven. Leaves are scored by the game's evaluate(p) (side to move's view; 0 if
-// the game has none); finished games and positions a solved table covers score exactly.
+// Iterative-deepening alpha-beta (negamax) with a transposition table, for the best moves
+// when nothing is proven. Leaves are scored by the game's evaluate(p) (side to move's view; 0
+// if the game has none); finished games and positions a solved table covers score exactly.
 // A position that repeats one on the current line or in the game's history scores as a
 // draw. The root's moves after the first are searched in parallel (TBB), each worker with
-// its own table.
+// its own table. Several lines (multi-PV): a root move gets an exact score when it beats the
+// k-th best exact score found so far (null window first, then a full search), so the k best
+// moves come out exact and ordered.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -13,6 +15,7 @@
 #include <mutex>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -33,6 +36,19 @@ struct AlphaBetaLimits {
   std::uint64_t max_nodes = ~std::uint64_t{0};
   int table_bits = 20;  // per worker thread
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop the search
+};
+
+template <Game G>
+struct ScoredLine {
+  int score = 0;                      // for the side to move
+  std::vector<typename G::Move> pv;   // the root's move first
+};
+
+template <Game G>
+struct LinesResult {
+  std::vector<ScoredLine<G>> lines;  // best first
+  int depth = 0;                     // last completed iteration
+  std::uint64_t nodes = 0;
 };
 
 template <Game G>
@@ -111,6 +127,28 @@ class AlphaBetaWorker {
     return best;
   }
 
+  // The moves this worker's table holds from p on, at most `length` of them: the line its
+  // last search of p found (it stops where an entry was overwritten or the line repeats).
+  std::vector<Move> principal_variation(Position p, int length) const {
+    std::vector<Move> pv;
+    std::vector<std::uint64_t> seen;
+    while (static_cast<int>(pv.size()) < length && !game_.outcome(p)) {
+      const std::uint64_t h = position_hash(game_, p);
+      const Entry& slot = table_[h & (table_.size() - 1)];
+      if (slot.key != h || std::find(seen.begin(), seen.end(), h) != seen.end()) break;
+      seen.push_back(h);
+      std::optional<Move> next;
+      int i = 0;
+      game_.for_each_move(p, [&](const Move& m) {
+        if (i++ == slot.move) next = m;
+      });
+      if (!next) break;
+      pv.push_back(*next);
+      p = game_.play(p, *next);
+    }
+    return pv;
+  }
+
  private:
   static constexpr int kMaxPly = 256;  // one move list per ply, allocated once
   enum class Bound : std::uint8_t { Exact, Lower, Upper };
@@ -154,17 +192,19 @@ int search_child(Worker& worker, const G& game, const typename G::Position& root
   return worker.search(game.play(root, m), depth - 1, alpha, beta, 1, line, stop, nodes);
 }
 
-// Iterative deepening from `root`; `history` holds the hashes of the positions the game went
-// through before root (for the repetition draw), oldest first.
-template <Hashable G, class Oracle>
-SearchResult<G> best_move(const G& game, const Oracle& oracle, const typename G::Position& root,
-                          std::span<const std::uint64_t> history, const AlphaBetaLimits& limits) {
+// Iterative deepening from `root` for the `lines` best moves; `history` holds the hashes of
+// the positions the game went through before root (for the repetition draw), oldest first.
+// `report` (optional) receives every completed depth.
+template <Hashable G, class Oracle, class Report = std::nullptr_t>
+LinesResult<G> search_lines(const G& game, const Oracle& oracle, const typename G::Position& root,
+                            std::span<const std::uint64_t> history, const AlphaBetaLimits& limits, int lines,
+                            const Report& report = nullptr) {
   using Move = typename G::Move;
-  SearchResult<G> result;
+  LinesResult<G> result;
   std::vector<Move> moves;
   game.for_each_move(root, [&](const Move& m) { moves.push_back(m); });
   if (moves.empty()) return result;
-  result.best = moves.front();
+  const std::size_t wanted = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(lines, 1)), 1, moves.size());
 
   tbb::enumerable_thread_specific<AlphaBetaWorker<G, Oracle>> workers(std::cref(game), std::cref(oracle), limits);
   std::atomic<bool> stop{false};
@@ -177,38 +217,88 @@ SearchResult<G> best_move(const G& game, const Oracle& oracle, const typename G:
   base.push_back(position_hash(game, root));
 
   for (int depth = 1; depth <= limits.max_depth; ++depth) {
-    // The best move so far first; its score sets the window for the others.
-    std::vector<std::uint64_t> line = base;
-    int alpha = -search_child(workers.local(), game, root, moves[0], depth, -kInfiniteScore, kInfiniteScore, line,
-                              stop, nodes);
-    std::size_t best = 0;
+    // Exact scores found at this depth, by move index; the k-th best is the bar to beat.
+    std::vector<std::optional<ScoredLine<G>>> exact(moves.size());
+    std::vector<int> best_scores;  // sorted, best first, at most `wanted`
     std::mutex improve;
-    std::atomic<int> shared_alpha{alpha};
+    const auto bar = [&] { return best_scores.size() < wanted ? -kInfiniteScore : best_scores.back(); };
+    const auto search_move = [&](std::size_t i) {
+      auto& worker = workers.local();
+      std::vector<std::uint64_t> line = base;
+      int a;
+      {
+        std::lock_guard<std::mutex> lock(improve);
+        a = bar();
+      }
+      int s;
+      if (a == -kInfiniteScore) {
+        s = -search_child(worker, game, root, moves[i], depth, -kInfiniteScore, kInfiniteScore, line, stop, nodes);
+      } else {
+        s = -search_child(worker, game, root, moves[i], depth, -(a + 1), -a, line, stop, nodes);
+        if (s <= a || stop.load()) return;
+        s = -search_child(worker, game, root, moves[i], depth, -kInfiniteScore, -a, line, stop, nodes);
+        if (s <= a) return;  // not above the bar after all: a bound, not a line
+      }
+      if (stop.load()) return;
+      ScoredLine<G> scored{s, {moves[i]}};
+      for (const Move& m : worker.principal_variation(game.play(root, moves[i]), depth - 1)) scored.pv.push_back(m);
+      std::lock_guard<std::mutex> lock(improve);
+      exact[i] = std::move(scored);
+      best_scores.insert(std::upper_bound(best_scores.begin(), best_scores.end(), s, std::greater<int>()), s);
+      if (best_scores.size() > wanted) best_scores.pop_back();
+    };
+    // The best move so far first; its score sets the bar for the others.
+    search_move(0);
     tbb::parallel_for(std::size_t{1}, moves.size(), [&](std::size_t i) {
       if (stop.load()) return;
       if (out_of_budget()) {
         stop = true;
         return;
       }
-      auto& worker = workers.local();
-      std::vector<std::uint64_t> own = base;
-      const int a = shared_alpha.load();
-      int s = -search_child(worker, game, root, moves[i], depth, -(a + 1), -a, own, stop, nodes);
-      if (s > a && !stop.load()) s = -search_child(worker, game, root, moves[i], depth, -kInfiniteScore, -a, own, stop, nodes);
-      std::lock_guard<std::mutex> lock(improve);
-      if (!stop.load() && s > shared_alpha.load()) {
-        shared_alpha = s;
-        best = i;
-      }
+      search_move(i);
     });
     if (stop.load() || out_of_budget()) break;
-    std::rotate(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(best), moves.begin() + static_cast<std::ptrdiff_t>(best) + 1);
-    result.best = moves.front();
-    result.score = shared_alpha.load();
+    // Exact lines first, best first (stable: ties keep the earlier order).
+    std::vector<std::size_t> order(moves.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      if (!exact[a] || !exact[b]) return exact[a].has_value() && !exact[b].has_value();
+      return exact[a]->score > exact[b]->score;
+    });
+    std::vector<Move> reordered;
+    result.lines.clear();
+    for (std::size_t i : order) {
+      reordered.push_back(moves[i]);
+      if (exact[i] && result.lines.size() < wanted) result.lines.push_back(*exact[i]);
+    }
+    moves = std::move(reordered);
     result.depth = depth;
-    if (std::abs(result.score) > kDecisiveScore) break;  // a forced result: deeper adds nothing
+    result.nodes = nodes.load();
+    if constexpr (!std::is_same_v<Report, std::nullptr_t>) report(result);
+    // A forced result for every line: deeper adds nothing.
+    if (std::all_of(result.lines.begin(), result.lines.end(),
+                    [](const ScoredLine<G>& l) { return std::abs(l.score) > kDecisiveScore; }))
+      break;
   }
   result.nodes = nodes.load();
+  return result;
+}
+
+// The best move alone (one line).
+template <Hashable G, class Oracle>
+SearchResult<G> best_move(const G& game, const Oracle& oracle, const typename G::Position& root,
+                          std::span<const std::uint64_t> history, const AlphaBetaLimits& limits) {
+  SearchResult<G> result;
+  game.for_each_move(root, [&](const typename G::Move& m) {
+    if (!result.best) result.best = m;
+  });
+  const LinesResult<G> r = search_lines(game, oracle, root, history, limits, 1);
+  if (!r.lines.empty()) {
+    result.best = r.lines.front().pv.front();
+    result.score = r.lines.front().score;
+  }
+  result.depth = r.depth;
+  result.nodes = r.nodes;
   return result;
 }
 

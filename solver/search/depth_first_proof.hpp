@@ -30,9 +30,13 @@ class DepthFirstProver {
   using Position = typename G::Position;
 
  public:
-  // limits.progress is not called; table_bits sizes the table (16-byte entries).
+  // table_bits sizes the table (16-byte entries); limits.progress hears of the nodes every
+  // 2^16 (proof and disproof numbers are 1: this prover keeps none).
   DepthFirstProver(const G& game, const Oracle& oracle, const DfpnLimits& limits)
       : game_(game), oracle_(oracle), limits_(limits), table_(limits.table_bits) {}
+
+  // New limits for the next searches; the table and what it knows stay (table_bits is ignored).
+  void set_limits(const DfpnLimits& limits) { limits_ = limits; }
 
   ProofResult prove(const Position& root, bool attacker_moves, int plies) {
     nodes_ = 0;
@@ -98,6 +102,7 @@ class DepthFirstProver {
   // nullopt when the limits stopped the search.
   std::optional<bool> search(const Position& p, bool attacker_moves, int plies, std::size_t depth) {
     if (++nodes_ >= limits_.max_nodes || ((nodes_ & 1023) == 0 && limits_.out_of_time())) stopped_ = true;
+    if ((nodes_ & 0xFFFF) == 0 && limits_.progress) limits_.progress({1, 1, nodes_});
     if (stopped_) return std::nullopt;
     const std::uint64_t self = key(p, attacker_moves);
     std::uint8_t remembered = kNoMove;

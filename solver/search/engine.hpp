@@ -10,6 +10,9 @@
 //      result is played).
 // Time: deepening stops at the soft deadline when the best move has been stable, otherwise
 // the search runs to the hard deadline and plays the best move found so far.
+// Analysis (analyse()) runs step 3 alone, for `lines` best moves at once (multi-PV: each
+// depth searches the root for the best move, then the remaining moves for the second, and
+// so on, each line with its own aspiration window), and reports every depth's lines.
 #include <algorithm>
 #include <atomic>
 #include <functional>
@@ -39,6 +42,14 @@ struct ThinkLimits {
   int max_depth = kMaxPly - 8;
   std::uint64_t max_nodes = ~std::uint64_t{0};
   const std::atomic<bool>* stop = nullptr;
+  int lines = 1;  // multi-PV: this many best moves with exact scores (play uses one)
+};
+
+// One best move, its score and principal variation (the move first).
+template <class Move>
+struct Line {
+  int score = 0;
+  std::vector<Move> pv;
 };
 
 template <class Move>
@@ -47,6 +58,7 @@ struct Iteration {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::vector<Move> pv;
+  std::vector<Line<Move>> lines;  // best first; lines[0] is score and pv
 };
 
 template <class Move>
@@ -58,6 +70,8 @@ struct Decision {
   double seconds = 0;
   std::vector<Move> pv;
   std::string source;  // "tables", "proof", "search", "only move"
+  int seldepth = 0;
+  std::vector<Line<Move>> lines;  // the search's, of its last completed depth, best first
 };
 
 template <EngineKnowledge K, class Oracle>
@@ -87,11 +101,8 @@ class Engine {
                        const Report& report = {}) {
     Decision<Move> d;
     const auto started = Clock::now();
-    MoveList<Move> list;
-    k_.generate_all(root, list);
-    if (list.empty()) return d;
-    std::vector<Move> moves;
-    for (int i = 0; i < list.size(); ++i) moves.push_back(list.pick(i).move);
+    std::vector<Move> moves = root_moves(root);
+    if (moves.empty()) return d;
     d.move = moves.front();
     const auto finish = [&](Decision<Move>& out) -> Decision<Move>& {
       out.seconds = std::chrono::duration<double>(Clock::now() - started).count();
@@ -125,7 +136,30 @@ class Engine {
     return finish(d);
   }
 
+  // Analysis: the search alone (no tables' move, root proof or only-move shortcut: the caller
+  // shows those), `limits.lines` lines, every completed depth reported.
+  Decision<Move> analyse(const Position& root, std::span<const std::uint64_t> history, const ThinkLimits& limits,
+                         const Report& report = {}) {
+    Decision<Move> d;
+    const auto started = Clock::now();
+    std::vector<Move> moves = root_moves(root);
+    if (moves.empty()) return d;
+    d.move = moves.front();
+    iterate(root, moves, history, limits, report, d);
+    d.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    return d;
+  }
+
  private:
+  // Every legal move, in the game's static order.
+  std::vector<Move> root_moves(const Position& root) const {
+    MoveList<Move> list;
+    k_.generate_all(root, list);
+    std::vector<Move> moves;
+    for (int i = 0; i < list.size(); ++i) moves.push_back(list.pick(i).move);
+    return moves;
+  }
+
   bool repeats(const Move& m, const Position& root, std::span<const std::uint64_t> history) const {
     const std::uint64_t key = k_.hash(k_.play(root, m));
     return std::find(history.begin(), history.end(), key) != history.end();
@@ -180,14 +214,17 @@ class Engine {
     std::vector<int> scores;
     int previous = 0, stable = 0;
     std::optional<Move> last_best;
-    for (int depth = 1; depth <= limits.max_depth; ++depth) {
+    // The moves from `first` on, searched to `depth` in an aspiration window around the
+    // score they had one depth less: the best of them goes to moves[first].
+    const auto aspirate = [&](std::size_t first, int depth, int previous_score) {
+      const std::span<Move> tail(moves.begin() + static_cast<std::ptrdiff_t>(first), moves.end());
       int delta = 35, alpha = -kInfinite, beta = kInfinite, score = 0;
-      if (depth >= 4 && !decisive(previous)) {
-        alpha = previous - delta;
-        beta = previous + delta;
+      if (depth >= 4 && !decisive(previous_score)) {
+        alpha = previous_score - delta;
+        beta = previous_score + delta;
       }
       for (;;) {
-        score = main.search_root(root, moves, scores, depth, alpha, beta);
+        score = main.search_root(root, tail, scores, depth, alpha, beta);
         if (main.stopped()) break;
         if (score <= alpha) {
           beta = (alpha + beta) / 2;
@@ -200,22 +237,47 @@ class Engine {
         delta *= 2;
         if (delta > 1000) alpha = -kInfinite, beta = kInfinite;
       }
+      return score;
+    };
+    const std::size_t line_count = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(limits.lines, 1)), 1, moves.size());
+    std::vector<Line<Move>> lines(line_count);
+    for (int depth = 1; depth <= limits.max_depth; ++depth) {
+      const int score = aspirate(0, depth, previous);
       // An interrupted iteration still counts if it found a better move (fully searched).
       d.move = moves.front();
       if (main.stopped()) break;
-      d.score = score;
+      const auto line_of = [&](std::size_t i, int s) {
+        Line<Move> line{s, {main.pv().begin(), main.pv().end()}};
+        if (line.pv.empty() || !(line.pv.front() == moves[i])) line.pv = {moves[i]};
+        return line;
+      };
+      std::vector<Line<Move>> found{line_of(0, score)};
+      for (std::size_t i = 1; i < line_count && !main.stopped(); ++i) {
+        const int s = aspirate(i, depth, depth > 1 ? lines[i].score : 0);
+        if (!main.stopped()) found.push_back(line_of(i, s));
+      }
+      if (main.stopped() && found.size() < line_count) break;
+      if (line_count > 1) {
+        // A later line may score above an earlier one (search instability): best first.
+        std::stable_sort(found.begin(), found.end(), [](const Line<Move>& a, const Line<Move>& b) { return a.score > b.score; });
+        for (std::size_t i = 0; i < line_count; ++i) moves[i] = found[i].pv.front();
+        d.move = moves.front();
+      }
+      lines = found;
+      d.lines = found;
+      d.score = found.front().score;
       d.depth = depth;
-      d.pv.assign(main.pv().begin(), main.pv().end());
-      if (d.pv.empty() || !(d.pv.front() == moves.front())) d.pv = {moves.front()};
-      stable = last_best && *last_best == moves.front() && score > previous - 40 ? stable + 1 : 0;
+      d.seldepth = main.seldepth();
+      d.pv = found.front().pv;
+      stable = last_best && *last_best == moves.front() && d.score > previous - 40 ? stable + 1 : 0;
       last_best = moves.front();
-      previous = score;
+      previous = d.score;
       if (report) {
-        Iteration<Move> it{depth, main.seldepth(), score, control_.nodes.load(),
-                           std::chrono::duration<double>(Clock::now() - limits.budget.start).count(), d.pv};
+        Iteration<Move> it{depth, main.seldepth(), d.score, control_.nodes.load(),
+                           std::chrono::duration<double>(Clock::now() - limits.budget.start).count(), d.pv, d.lines};
         report(it);
       }
-      if (score > kDecisive && plies_to_end(score) <= depth) break;  // a win the search proved
+      if (d.score > kDecisive && plies_to_end(d.score) <= depth) break;  // a win the search proved
       const auto now = Clock::now();
       if (now >= limits.budget.hard) break;
       if (now >= limits.budget.soft && stable >= 2) break;

@@ -90,7 +90,8 @@ class Searcher {
   // The root's moves searched to `depth` in the window (alpha, beta): the best score, with
   // moves[0] the best move (the list is reordered) and the principal variation in pv().
   // `scores` receives each move's score (exact only for the best; bounds for the others).
-  int search_root(const Position& root, std::vector<Move>& moves, std::vector<int>& scores, int depth, int alpha,
+  // Multi-PV searches a tail of the root's list: the moves not yet given a line.
+  int search_root(const Position& root, std::span<Move> moves, std::vector<int>& scores, int depth, int alpha,
                   int beta) {
     const std::uint64_t key = k_.hash(root);
     int best = -kInfinite;

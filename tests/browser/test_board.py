@@ -654,24 +654,43 @@ def part_full_game(page):
 
 
 def part_tablut_analysis(page):
-    """The Tablut start is beyond the tables: the search runs with progress and is cancelled."""
+    """The Tablut start is beyond the tables: the engine panel shows three lines and the
+    evaluation bar, updated live while the depth grows, and the analysis is stopped."""
     page.open("tablut", "start")
     page.wait(lambda: page.attr("#verdict", "data-state") == "missing", "tablut start: the 'not in the tables' notice")
     check(page.el("#missing").is_displayed(), "tablut start: the missing-table box is hidden")
     page.tab("search")
-    seconds = page.el("#analyze-seconds")
-    seconds.clear()
-    seconds.send_keys("10")
+    for field, value in [("#analyze-seconds", "30"), ("#analyze-lines", "3")]:
+        page.el(field).clear()
+        page.el(field).send_keys(value)
     page.click("#analyze-start")
     page.wait(lambda: page.attr("#analyze-state", "data-state") == "running", "the analysis to run")
     horizon = '#analyze-progress [data-progress="horizon"] dd'
     page.wait(lambda: re.match(r"\d+ plies", page.el(horizon).text), "the analysis' progress (its horizon)")
+    depth = '#analyze-progress [data-progress="depth"] dd'
+    page.wait(lambda: re.match(r"\d+ plies", page.el(depth).text), "the search's first depth")
+    first = int(page.el(depth).text.split()[0])
+    page.wait(lambda: int(page.el(depth).text.split()[0] if page.el(depth).text[0].isdigit() else 0) > first,
+              "the search's depth to grow while it runs", timeout=25)
+    # One read of the lines (they are redrawn as the search deepens).
+    lines = page.js("return [...document.querySelectorAll('#analyze-lines-out li')]"
+                    ".map((li) => [Number(li.dataset.score), li.querySelector('.line-move').textContent])")
+    check(len(lines) == 3, f"tablut analysis: {len(lines)} lines shown, not 3")
+    scores = [score for score, _ in lines]
+    check(scores == sorted(scores, reverse=True), f"tablut analysis: lines not best first: {scores}")
+    legal = {m["move"] for m in page.cli.board("tablut", "start")["moves"]}
+    moves = [move for _, move in lines]
+    check(len(set(moves)) == 3 and set(moves) <= legal, f"tablut analysis: lines' moves {moves}")
+    check(page.el("#analyze-eval").is_displayed(), "tablut analysis: no evaluation bar")
+    width = page.el("#analyze-eval-fill").get_attribute("style")
+    check("width" in width, f"tablut analysis: evaluation bar has no width ({width})")
     nodes = page.el('#analyze-progress [data-progress="nodes"] dd').text
     check(bool(re.match(r"[\d,]+$", nodes)), f"tablut analysis: nodes shown as '{nodes}'")
     page.screenshot("tablut-analysis")
     page.click("#analyze-cancel")
-    page.wait(lambda: page.attr("#analyze-state", "data-state") == "cancelled", "the analysis to be cancelled", timeout=15)
-    check(bool(page.els("#analyze-result .proofs li")), "tablut analysis: no result after cancelling")
+    page.wait(lambda: page.attr("#analyze-state", "data-state") == "cancelled", "the analysis to be stopped", timeout=15)
+    check(bool(page.els("#analyze-result .proofs li")), "tablut analysis: no result after stopping")
+    check(len(page.els("#analyze-lines-out li")) == 3, "tablut analysis: the lines went away when stopped")
 
 
 def part_storage(page):

@@ -59,6 +59,21 @@ def test_move_line_perft_and_analyze_equal_the_command_line(data):
     assert {m.result for m in result.moves} == {"loss"}
 
 
+def test_analyze_is_the_command_lines_analysis(data):
+    # The same code path: the same document, but for the clock (seconds, nodes per second).
+    def timeless(doc):
+        return {k: v for k, v in doc.items() if k not in ("seconds", "nodes_per_second")}
+
+    for name, position, depth, lines in [("tablut", "start", 5, 3), ("taktikl", "start", 6, 2),
+                                         ("tablut", "4B4/6B2/W1B6/B4WB2/B2B1W1BB/B3W1B2/1B1K1B2W/2B4B1/3B5 w", 4, 1)]:
+        ours = zugzwang.Game(name, data=data).analyze(position, depth=depth, lines=lines).to_dict()
+        theirs = cli_json("analyze", name, position, "--depth", str(depth), "--lines", str(lines), data=data)
+        assert timeless(ours) == timeless(theirs), (name, position)
+        assert len(ours["lines"]) == lines
+        # Tak Tikl's start is in the tables (the data has them): their lines, no search.
+        assert (ours["source"], ours["search_depth"]) == (("tables", 0) if name == "taktikl" else ("search", depth))
+
+
 def cli_perft(game, position, depth):
     code, out, err = cli("perft", game, position, str(depth))
     assert code == 0, err

@@ -76,22 +76,39 @@ def test_a_missing_table_is_404_naming_its_solve_command(server, data):
 
 
 def test_analyze_runs_as_a_job_with_progress_and_can_be_cancelled(server):
-    status, job = server.post("/api/analyze", {"game": "tablut", "position": "start", "seconds": 60})
+    status, job = server.post("/api/analyze", {"game": "tablut", "position": "start", "seconds": 60, "lines": 2})
     assert status == 202
     url = f"/api/analyze/{job['job']}"
-    deadline = time.time() + 20
+    # The engine panel streams: the search's depth grows and its two lines show, the proven
+    # horizon grows, while the job runs.
+    deadline = time.time() + 30
+    depths, horizons = set(), set()
     while time.time() < deadline:
         status, state = server.get(url)
-        assert status == 200
-        if "progress" in state:
+        assert status == 200 and state["state"] == "running"
+        progress = state.get("progress", {})
+        if progress.get("depth", 0) >= 1:
+            depths.add(progress["depth"])
+            assert len(progress["lines"]) == 2
+            assert all(line["pv"][0] == line["move"] for line in progress["lines"])
+            assert progress["lines"][0]["score"] >= progress["lines"][1]["score"]
+            assert progress["side_to_move"] == "White" and progress["nodes_per_second"] > 0
+        if "no_forced_win_within" in progress:
+            horizons.add(progress["no_forced_win_within"])
+        if len(depths) >= 2 and len(horizons) >= 2:
             break
-        time.sleep(0.1)
-    assert state["state"] == "running" and state["progress"]["nodes"] >= 0
+        time.sleep(0.05)
+    assert len(depths) >= 2 and len(horizons) >= 2, (depths, horizons)
     assert server.request("DELETE", url)[0] == 200
     while state["state"] == "running":
         time.sleep(0.1)
         state = server.get(url)[1]
     assert state["state"] == "cancelled" and state["result"]["cancelled"] is True
+    assert state["result"]["search_depth"] >= max(depths) and len(state["result"]["lines"]) == 2
+    # Lines and threads are checked like the rest: at most the server's cores.
+    for bad in [{"lines": 0}, {"lines": 65}, {"threads": 0}, {"threads": 100000}]:
+        status, answer = server.post("/api/analyze", {"game": "tablut", "position": "start", "seconds": 1, **bad})
+        assert status == 400 and "\n" not in answer["error"], bad
     # A short job runs to its end; each move gets its forced result.
     status, job = server.post("/api/analyze", {"game": "tablut", "position": "9/9/2K6/9/9/9/9/4B4/9 w", "depth": 3})
     while (state := server.get(f"/api/analyze/{job['job']}")[1])["state"] == "running":

@@ -91,20 +91,79 @@ void print_solve(const api::SolveReport& s, const api::Session& session, std::os
   out.unsetf(std::ios::fixed);
 }
 
+namespace {
+
+// "e3-d3 d1-d2 ...": a line's moves.
+std::string analysis_moves_text(const std::vector<std::string>& moves) {
+  std::string text;
+  for (const auto& m : moves) text += (text.empty() ? "" : " ") + m;
+  return text;
+}
+
+// What proof search established about a line's move, counted from the position analysed
+// (the move's own ply included, like the line's score): "[proven: win in 5]".
+std::string analysis_proof_text(const std::optional<api::MoveProof>& proof) {
+  if (!proof || proof->result == "unknown") return "";
+  const std::string plies = std::to_string(proof->plies + 1);
+  if (proof->result == "none") return "  [proven: no forced result within " + plies + " plies]";
+  if (proof->result == "draw") return "  [tables: draw]";
+  return "  [proven: " + proof->result + " in " + plies + " plies]";
+}
+
+void print_analysis_lines(const std::vector<api::AnalysisLine>& lines, const char* indent, std::ostream& out) {
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto& l = lines[i];
+    out << indent << i + 1 << ". " << l.move << "  " << (l.forced ? *l.forced : std::to_string(l.score)) << "  "
+        << analysis_moves_text(l.pv) << analysis_proof_text(l.proof) << '\n';
+  }
+}
+
+}  // namespace
+
 void print_analysis(const api::AnalyzeResult& a, std::ostream& out) {
   out << "position  " << a.position << '\n';
+  if (a.value) {
+    out << "value     " << to_string(a.value->value);
+    if (a.value->value != Value::Draw) out << " in " << a.value->remoteness << " plies";
+    out << " (" << a.source << ")\n";
+  }
   for (const auto& proof : a.proofs) {
     out << proof.attacker << " forces a win within " << proof.plies << " plies: " << proof.result;
     if (proof.no_forced_win_within && proof.result != "disproven")
       out << " (no forced win within " << *proof.no_forced_win_within << ")";
+    if (proof.exact) out << " (exact)";
     out << "  [" << proof.nodes << " nodes]\n";
   }
+  if (a.no_forced_win_within)
+    out << "no forced win for either side within " << *a.no_forced_win_within << " plies (proven)\n";
   if (a.best_move) {
     out << "best move " << *a.best_move << ", score " << a.score;
     if (a.forced) out << " (" << *a.forced << ")";
-    out << "  [depth " << a.search_depth << ", " << a.search_nodes << " nodes]\n";
+    out << "  [depth " << a.search_depth << ", seldepth " << a.search_seldepth << ", " << a.search_nodes
+        << " nodes, " << static_cast<std::uint64_t>(a.nodes_per_second) << " nodes/s, " << a.threads
+        << (a.threads == 1 ? " thread" : " threads") << "]\n";
   }
+  if (!a.lines.empty()) {
+    out << "lines:\n";
+    print_analysis_lines(a.lines, "  ", out);
+  }
+  if (a.tables) out << "tables probed: " << a.tables << '\n';
   if (a.cancelled) out << "cancelled after " << a.seconds << " s\n";
+}
+
+void print_analysis_progress(const api::AnalyzeProgress& p, std::ostream& out) {
+  out << std::fixed << std::setprecision(1) << p.seconds << " s  ";
+  out.unsetf(std::ios::fixed);
+  if (p.phase == "search") {
+    out << "depth " << p.depth << " seldepth " << p.seldepth << " score " << p.score << " nodes " << p.search_nodes
+        << " nps " << static_cast<std::uint64_t>(p.nodes_per_second) << '\n';
+    print_analysis_lines(p.lines, "    ", out);
+  } else {
+    out << (p.phase == "moves" ? "each move's proofs, horizon " : "proof, horizon ") << p.horizon << " ("
+        << p.attacker << ")";
+    if (p.no_forced_win_within) out << ", no forced win for either side within " << *p.no_forced_win_within;
+    out << ", " << p.nodes << " nodes\n";
+  }
 }
 
 namespace {

@@ -14,6 +14,8 @@ void print_move(const api::MoveResult& r, std::ostream& out);
 void print_perft(const api::PerftResult& r, std::ostream& out);
 void print_solve(const api::SolveReport& r, const api::Session& session, std::ostream& out);
 void print_analysis(const api::AnalyzeResult& r, std::ostream& out);
+// One progress report of an analysis (command line --progress).
+void print_analysis_progress(const api::AnalyzeProgress& p, std::ostream& out);
 void print_tables(const api::TablesResult& r, std::ostream& out);
 void print_compress(const api::CompressResult& r, std::ostream& out);
 void print_review(const api::ReviewResult& r, const api::Session& session, std::ostream& out);

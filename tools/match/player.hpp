@@ -11,6 +11,7 @@
 
 #include "core/tablut/engine/knowledge.hpp"
 #include "core/tablut/engine/proof_game.hpp"
+#include "core/tablut/engine/table_slot.hpp"
 #include "core/tablut/game.hpp"
 #include "solver/search/engine.hpp"
 #include "solver/search/root_proof.hpp"
@@ -19,16 +20,8 @@
 
 namespace zz::match {
 
-// The table a Tablut position may be in: one slot per material with at most kMaxTablePieces
-// pawns besides the king; -1 for larger material and for finished games.
-struct TablutSlot {
-  int operator()(const tablut::Position& p) const {
-    if (p.decided()) return -1;
-    const int w = p.white_pawn_count(), b = p.black_pawn_count();
-    return w + b <= tablut::kMaxTablePieces ? w * (tablut::kMaxBlackPawns + 1) + b : -1;
-  }
-  static constexpr int kSlots = (tablut::kMaxWhitePawns + 1) * (tablut::kMaxBlackPawns + 1);
-};
+// The table a Tablut position may be in (core/tablut/engine/table_slot.hpp).
+using TablutSlot = tablut::engine::TableSlot;
 
 using TablutProbe = search::TableProbe<tablut::Tablut, TablutSlot>;
 using TablutEngine = search::Engine<tablut::engine::Knowledge, TablutProbe>;

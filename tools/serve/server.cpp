@@ -205,7 +205,15 @@ void add_api(httplib::Server& server, SessionPool& sessions, AnalyzeJobs& jobs, 
                 if (const auto depth = p.integer("depth"))
                   request.depth = static_cast<int>(std::clamp<std::int64_t>(*depth, -1, 1 << 20));
                 request.seconds = p.number("seconds");
+                if (const auto lines = p.integer("lines"))
+                  request.lines = static_cast<int>(std::clamp<std::int64_t>(*lines, -1, 1 << 20));
+                if (const auto threads = p.integer("threads"))
+                  request.threads = static_cast<int>(std::clamp<std::int64_t>(*threads, -1, 1 << 20));
                 api::check(request);  // the results layer's limits (api/limits.hpp)
+                // No more search threads than this machine has cores.
+                const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+                if (request.threads > cores)
+                  throw InputError("threads must be at most " + std::to_string(cores) + " on this server");
                 // This server's own, lower bound on a job's time.
                 if (request.seconds && *request.seconds > options.max_analyze_seconds)
                   throw InputError("seconds must be at most " +

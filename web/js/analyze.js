@@ -1,17 +1,37 @@
-// Search for positions outside the tables: POST /api/analyze starts a job, its progress is
-// polled every 300 ms (horizon, proof and disproof numbers, nodes, time) until it is done
-// or cancelled, then each move's forced result within the horizon and the best move show.
+// The Analyze tab, an engine panel: POST /api/analyze starts a job (the game's best search
+// and proof search at once), its progress is polled every 300 ms and shown live — the best
+// lines with their scores, an evaluation bar, the search's depth and speed, and how far
+// neither side is proven to force a win — until it is done or stopped; then each move's
+// proven result. A position the tables cover is answered by the tables.
 import { $, h, clear } from './dom.js';
 import { api } from './api.js';
 
 const POLL_MS = 300;
+const DECISIVE = 900000;
+const WIN = 1000000;
 
+// A move's proven result, counted from the position analysed (the move's own ply included).
 const MOVE_STATUS = {
-  win: (n) => [`proved win within ${n} plies`, 'win'],
-  loss: (n) => [`proved loss within ${n} plies`, 'loss'],
-  none: (n) => [`no forced result within ${n} plies`, 'none'],
+  win: (n) => [`proved win in ${n + 1} plies`, 'win'],
+  loss: (n) => [`proved loss in ${n + 1} plies`, 'loss'],
+  none: (n) => [`no forced result within ${n + 1} plies`, 'none'],
+  draw: () => ['draw (tables)', 'none'],
   unknown: () => ['unknown (the search ran out)', 'unknown'],
 };
+
+// "+0.45" style is for chess pawns; Tablut's scores are the evaluation's own units.
+function scoreText(score) {
+  if (score > DECISIVE) return `win in ${WIN - score}`;
+  if (score < -DECISIVE) return `loss in ${WIN + score}`;
+  return score > 0 ? `+${score}` : `${score}`;
+}
+
+// The side to move's share of the bar: a logistic of the score, all of it for a forced win.
+function share(score) {
+  if (score > DECISIVE) return 1;
+  if (score < -DECISIVE) return 0;
+  return 1 / (1 + Math.exp(-score / 250));
+}
 
 export class Analyzer {
   constructor(app) {
@@ -33,13 +53,17 @@ export class Analyzer {
     if (this.job !== null) await this.cancel();
     const { app } = this;
     const seconds = Number($('analyze-seconds').value) || 5;
+    const lines = Math.max(1, Math.min(10, Number($('analyze-lines').value) || 1));
     this.position = app.history.current();
     this.game = app.game.id;
     this.seconds = seconds;
     clear($('analyze-progress'));
     clear($('analyze-result'));
+    clear($('analyze-lines-out'));
+    this.shownLines = null;
+    $('analyze-eval').hidden = true;
     this.setState('starting', 'starting…');
-    const r = await api.analyzeStart(app.game.id, app.rules, this.position, seconds);
+    const r = await api.analyzeStart(app.game.id, app.rules, this.position, seconds, lines);
     if (!r.ok) {
       this.setState('failed', 'refused');
       $('analyze-result').append(h('p', { class: 'error', id: 'analyze-error' }, [r.data.error]));
@@ -63,15 +87,22 @@ export class Analyzer {
       return;
     }
     const d = r.data;
-    this.renderProgress(d.progress || null, (performance.now() - this.startedAt) / 1000);
+    const p = d.progress || null;
+    this.renderProgress(p, (performance.now() - this.startedAt) / 1000);
+    if (p && p.lines.length) this.renderLines(p.lines, [p.side_to_move, p.opponent], p.lines[0].score);
     if (d.state === 'running') {
       this.timer = setTimeout(() => this.poll(), POLL_MS);
       return;
     }
     this.finish(d.state, d.error);
     if (d.result) {
-      // The last progress report is from the proof search; the job's own time is the result's.
-      this.renderProgress(d.progress || null, d.result.seconds);
+      this.renderProgress(p, d.result.seconds, d.result);
+      const res = d.result;
+      // The position's exact value (tables, rules, a proof) stands over the search's score.
+      const exact = res.value === 'win' ? WIN - res.remoteness : res.value === 'loss' ? -WIN + res.remoteness
+        : res.value === 'draw' ? 0 : null;
+      const score = exact ?? (res.lines.length ? res.lines[0].score : null);
+      this.renderLines(res.lines, res.proofs.map((x) => x.attacker), score);
       this.renderResult(d.result);
     }
   }
@@ -89,27 +120,56 @@ export class Analyzer {
     const id = this.job;
     if (id === null) return;
     $('analyze-cancel').disabled = true;
-    this.setState('cancelling', 'cancelling…');
+    this.setState('cancelling', 'stopping…');
     await api.analyzeCancel(id);
     // The job ends with its result so far; the next poll reads it.
     clearTimeout(this.timer);
     await this.poll();
   }
 
-  // The server reports the proof searches; after them (half the budget) come the moves'
-  // proofs and the best-move search, which it does not report: the page's own clock and
-  // a phase line say where the job is.
-  renderProgress(p, elapsed) {
+  // The best lines, best first, and the evaluation bar at `score` (for the side to move).
+  renderLines(lines, [mover, other], score) {
+    // Redrawn only when they change: a line's move stays clickable while the search runs.
+    const here = this.position === this.app.history.current();
+    const key = JSON.stringify([lines, score, here]);
+    if (key === this.shownLines) return;
+    this.shownLines = key;
+    const out = clear($('analyze-lines-out'));
+    lines.forEach((line, i) => {
+      const proof = line.proof && line.proof.result !== 'unknown'
+        ? (MOVE_STATUS[line.proof.result] || MOVE_STATUS.unknown)(line.proof.plies)[0] : '';
+      out.append(h('li', { 'data-line': i + 1, 'data-score': line.score }, [
+        h('span', { class: 'line-score' }, [scoreText(line.score)]),
+        h('button', { class: 'move line-move', 'data-move': line.move, disabled: !here, onclick: () => this.app.play(line.move) },
+          [line.move]),
+        ' ',
+        h('span', { class: 'line-pv' }, [line.pv.slice(1).join(' ')]),
+        proof ? h('span', { class: 'line-proof' }, [`(${proof})`]) : null,
+      ]));
+    });
+    if (score === null || score === undefined) return;
+    $('analyze-eval').hidden = false;
+    $('analyze-eval-mover').textContent = mover;
+    $('analyze-eval-other').textContent = other;
+    $('analyze-eval-fill').style.width = `${(share(score) * 100).toFixed(1)}%`;
+    $('analyze-eval-score').textContent = `${scoreText(score)} for ${mover}`;
+    $('analyze-eval-score').dataset.score = score;
+  }
+
+  renderProgress(p, elapsed, result) {
     const dl = clear($('analyze-progress'));
-    const phase = !p ? 'starting'
-      : elapsed > p.seconds + 0.8 ? 'proving each move, then searching for the best move' : `proof search for ${p.attacker}`;
+    const proven = result ? result.no_forced_win_within : p && p.no_forced_win_within;
+    const depth = result ? result.search_depth : p && p.depth;
+    const nps = result ? result.nodes_per_second : p && p.nodes_per_second;
+    const searchNodes = result ? result.search_nodes : p && p.search_nodes;
     const items = [
-      ['phase', phase, ''],
-      ['horizon', p ? `${p.horizon} plies` : '–', 'the depth being proved'],
-      ['proof', p ? fmt(p.proof) : '–', 'proof number: how hard a forced win still looks (0 = proved)'],
-      ['disproof', p ? fmt(p.disproof) : '–', 'disproof number (0 = no forced win)'],
+      ['depth', depth ? `${depth} plies` : '–', 'the last depth the search completed'],
+      ['search-nodes', searchNodes ? fmt(searchNodes) : '–', 'positions the search has visited'],
+      ['nps', nps ? `${fmt(Math.round(nps))}/s` : '–', 'search speed, positions per second'],
+      ['proven', proven ? `${proven} plies` : '–', 'no forced win for either side within this many plies (proven)'],
+      ['horizon', p ? `${p.horizon} plies` : '–', `the horizon being proved${p && p.attacker ? ` (${p.attacker})` : ''}`],
       ['nodes', p ? fmt(p.nodes) : '–', 'positions the proof search has visited'],
-      ['elapsed', `${elapsed.toFixed(1)} s of ${this.seconds} s`, p ? `proof search: ${p.seconds.toFixed(1)} s` : ''],
+      ['elapsed', `${elapsed.toFixed(1)} s of ${this.seconds} s`, ''],
     ];
     for (const [k, v, title] of items) {
       dl.append(h('div', { class: 'progress-item', 'data-progress': k, title }, [h('dt', {}, [k]), h('dd', {}, [v])]));
@@ -124,17 +184,23 @@ export class Analyzer {
     const out = clear($('analyze-result'));
     const here = res.position === this.app.history.current();
     out.append(h('p', { class: 'small muted' }, [
-      `Searched ${res.position} for ${res.seconds.toFixed(1)} s${res.cancelled ? ' (cancelled)' : ''}.`,
+      `Analysed ${res.position} for ${res.seconds.toFixed(1)} s${res.cancelled ? ' (stopped)' : ''}.`,
     ]));
+    if (res.value) {
+      const words = res.value === 'draw' ? 'a draw' : `${res.value} in ${res.remoteness} plies`;
+      out.append(h('p', { class: 'forced', id: 'analyze-value', 'data-source': res.source }, [
+        `Exact value for ${res.proofs[0].attacker}: ${words} (${res.source === 'tables' ? 'the tables' : res.source === 'rules' ? 'the game is over' : 'proven'}).`,
+      ]));
+    }
     const proofs = h('ul', { class: 'proofs' });
     for (const p of res.proofs) {
-      const text = p.result === 'proven' ? `${p.attacker} has a forced win within ${p.plies} plies`
-        : p.result === 'disproven' ? `${p.attacker} has no forced win within ${p.no_forced_win_within ?? p.plies} plies`
-          : `${p.attacker}: unknown at ${p.plies} plies`;
+      const text = p.exact ? `${p.attacker} ${p.result === 'proven' ? `wins in ${p.plies} plies` : 'has no forced win'} (exact)`
+        : p.result === 'proven' ? `${p.attacker} has a forced win within ${p.plies} plies`
+          : p.result === 'disproven' ? `${p.attacker} has no forced win within ${p.no_forced_win_within ?? p.plies} plies`
+            : `${p.attacker}: unknown at ${p.plies} plies`;
       proofs.append(h('li', { 'data-proof': p.attacker, 'data-result': p.result }, [text, h('span', { class: 'muted small' }, [` (${fmt(p.nodes)} nodes)`])]));
     }
     out.append(proofs);
-    if (res.forced) out.append(h('p', { class: 'forced' }, [`Forced: ${JSON.stringify(res.forced)}`]));
     if (res.best_move) {
       out.append(h('p', { class: 'best-move' }, [
         'Best move: ',
@@ -142,7 +208,7 @@ export class Analyzer {
           id: 'analyze-best', class: 'move', 'data-move': res.best_move, disabled: !here,
           onclick: () => this.app.play(res.best_move),
         }, [res.best_move]),
-        h('span', { class: 'muted small' }, [` score ${res.score}, search depth ${res.search_depth}, ${fmt(res.search_nodes)} nodes`]),
+        h('span', { class: 'muted small' }, [` ${scoreText(res.score)}, depth ${res.search_depth}, ${fmt(res.search_nodes)} nodes`]),
       ]));
     }
     const table = h('div', { class: 'analyze-moves', id: 'analyze-moves' });

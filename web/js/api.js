@@ -76,8 +76,8 @@ export const api = {
     request('GET', `/api/tables?${query(game, rules, material ? { material } : {})}`),
   review: (game, rules, start, moves, options = {}) =>
     request('POST', '/api/review', { game, rules: ruleList(rules), start, moves, ...options }),
-  analyzeStart: (game, rules, position, seconds) =>
-    request('POST', '/api/analyze', { game, rules: ruleList(rules), position, seconds }),
+  analyzeStart: (game, rules, position, seconds, lines) =>
+    request('POST', '/api/analyze', { game, rules: ruleList(rules), position, seconds, lines }),
   analyzeStatus: (id) => request('GET', `/api/analyze/${id}`),
   analyzeCancel: (id) => request('DELETE', `/api/analyze/${id}`),
 };

@@ -82,6 +82,10 @@ class ProofTablut : public Tablut {
 
   std::uint64_t hash(const Position& p) const { return symmetric_hash(p); }
 
+  // A move never ends the game in its mover's loss (see above): a side wins only on its own
+  // moves, so "no win within n - 1" is "no win within n" when the opponent moves at ply n.
+  static constexpr bool wins_only_on_own_moves() { return true; }
+
   // p is live: the caller has checked that the game goes on and no table answers.
   std::optional<bool> forced_within(const Position& p, bool attacker_moves, int plies) const {
     const bool white_to_move = p.turn == Color::White;
