@@ -115,4 +115,10 @@ TEST_CASE("the 4x5 board (Tac-Tickle): solve, query, tables, export, perft, and 
   }
   CHECK(cli_test::refused_in_one_line(run({"query", "taktikl", "oxox/4/4/xoxo x", "--rule", "board=4x5", "--data", data})));
   CHECK(cli_test::refused_in_one_line(run({"move", "taktikl", "start", "b5b4", "--rule", "board=4x4"})));
+
+  // With the no-return rule the tables are too large to solve on demand: the query names the
+  // command that builds them instead of solving for minutes.
+  const auto missing = run({"query", "taktikl", "start", "--rule", "board=4x5", "--data", data});
+  CHECK(cli_test::refused_in_one_line(missing));
+  CHECK(missing.err.find("zugzwang solve taktikl --rule board=4x5") != std::string::npos);
 }
