@@ -565,7 +565,7 @@ class GameSession final : public Session {
       try {
         return f();
       } catch (const TableMissing& missing) {
-        if (!(info_.solves_on_demand && options_.solve_on_demand))
+        if (!(info_.solves_on_demand && options_.solve_on_demand && on_demand_slots() <= kMaxOnDemandSlots))
           throw missing_table(missing.tier, material.empty() ? missing.tier : material);
         solve_on_demand();
         return f();
@@ -573,6 +573,14 @@ class GameSession final : public Session {
     } catch (const zz::NotCovered& e) {
       throw api::NotCovered(e.what());
     }
+  }
+
+  // The slots of every table a solve on demand would build.
+  std::uint64_t on_demand_slots() const {
+    const auto roots = solve_roots("");
+    std::uint64_t slots = 0;
+    for (const auto& t : dependency_order(game_, std::span<const typename G::Tier>(roots))) slots += game_.tier_size(t);
+    return slots;
   }
 
   void solve_on_demand() {

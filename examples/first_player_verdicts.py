@@ -5,7 +5,8 @@ under every rule variant, with the length of the game under perfect play.
     PYTHONPATH=build/python /usr/bin/python3 examples/first_player_verdicts.py [DATA] > results/first-player-verdicts.md
 
 TateDrez and Tak Tikl solve in seconds; their tables are built on demand in DATA (default:
-a temporary folder).
+a temporary folder). Not Tak Tikl's 4x5 board with the no-return rule (637 M slots, minutes
+each): solve those first into DATA (`ZZ_DATA=DATA tools/make-results taktikl-4x5`).
 """
 import itertools
 import sys
@@ -28,10 +29,12 @@ def variants(info):
 def main():
     data = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="zugzwang-verdicts-")
     print("# Who wins from the start\n")
-    print("Made by `PYTHONPATH=build/python /usr/bin/python3 examples/first_player_verdicts.py`: the value of")
+    print("Made by `PYTHONPATH=build/python /usr/bin/python3 examples/first_player_verdicts.py DATA`: the value of")
     print("the start position of each game solved whole, for the first player, under every rule")
     print("variant (rules in [`docs/rules/`](../docs/rules/README.md)); remoteness in plies under")
-    print("perfect play (the winner hurries, the loser delays).\n")
+    print("perfect play (the winner hurries, the loser delays). Tak Tikl's `board=4x5` (Tac-Tickle's")
+    print("original board) with the no-return rule is read from tables solved beforehand into DATA")
+    print("(`ZZ_DATA=DATA tools/make-results taktikl-4x5`).\n")
     print("| game | rules | first player | value | plies | first moves that keep it |")
     print("| --- | --- | --- | --- | ---: | --- |")
     for info in zugzwang.games():

@@ -1,6 +1,7 @@
 #pragma once
 // Tak Tikl as a Game for the solvers: rules, moves with the no-return memory, notation and
-// one symmetry-reduced tier holding every position.
+// one symmetry-reduced tier holding every position. The rule option `board` selects the
+// 4x4 board or Ruderman's original 4x5 (Tac-Tickle); everything else is the same on both.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -37,15 +38,19 @@ class TakTikl {
 
   explicit TakTikl(RuleValues rules);
   const RuleValues& rules() const { return rules_; }
-  // The move limit is answered from remoteness, so it does not select the table.
+  // The move limit is answered from remoteness, so it does not select the table; the
+  // default board is left out, so tables solved before the option existed stay valid.
   RuleValues table_rules() const;
+  const Geometry& geometry() const { return *geometry_; }
   bool no_return() const { return no_return_; }
   NoMove no_move() const { return no_move_; }
 
   Position start() const;
   // A hash of everything that decides the future (the ply counts toward the move limit).
   std::uint64_t hash(const Position& p) const {
-    std::uint64_t h = hash_combine(std::uint64_t{p.pieces[X]} << 16 | p.pieces[O], p.side);
+    // O's fifth rank goes above X's pieces: 4x4 positions hash as before the 4x5 board.
+    const std::uint64_t pieces = std::uint64_t{p.pieces[X]} << 16 ^ p.pieces[O] ^ std::uint64_t{p.pieces[O] >> 16} << 40;
+    std::uint64_t h = hash_combine(pieces, p.side);
     for (const Memory& m : p.memory) h = hash_combine(h, static_cast<std::uint64_t>(m.to + 1) << 2 | m.dir);
     return hash_combine(h, p.ply);
   }
@@ -54,7 +59,7 @@ class TakTikl {
   // The same board with the other side to move, when that is a position of the game (for
   // the mutual-zugzwang flag of a query); nullopt otherwise.
   std::optional<Position> other_side_to_move(const Position& p) const {
-    if (has_line(p.pieces[opponent(p.side)])) return std::nullopt;
+    if (geometry_->has_line(p.pieces[opponent(p.side)])) return std::nullopt;
     Position q = p;
     q.side = opponent(p.side);
     q.ply = static_cast<std::uint16_t>(p.ply ^ 1);
@@ -93,6 +98,7 @@ class TakTikl {
   void for_each_live_memory(Mask own, Mask occupied, F&& f) const;
 
   RuleValues rules_;
+  const Geometry* geometry_;
   bool no_return_;
   int moves_;
   NoMove no_move_;
@@ -102,10 +108,10 @@ template <class F>
 void TakTikl::for_each_step(Mask own, Mask occupied, Memory memory, F&& f) const {
   const int forbidden_from = no_return_ && !memory.none() ? memory.to : -1;
   const int forbidden_to = forbidden_from >= 0 ? memory.origin() : -1;
-  for (Mask m = own; m; m &= static_cast<Mask>(m - 1)) {
+  for (Mask m = own; m; m &= m - 1) {
     const int from = __builtin_ctz(m);
     for (int d = 0; d < kDirections; ++d) {
-      const int to = step(from, static_cast<Direction>(d));
+      const int to = geometry_->step(from, static_cast<Direction>(d));
       if (to < 0 || (occupied & bit(to))) continue;
       if (from == forbidden_from && to == forbidden_to) continue;
       f(Move{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to)});
@@ -115,7 +121,7 @@ void TakTikl::for_each_step(Mask own, Mask occupied, Memory memory, F&& f) const
 
 template <class F>
 void TakTikl::for_each_move(const Position& p, F&& f) const {
-  if (has_line(p.pieces[opponent(p.side)])) return;
+  if (geometry_->has_line(p.pieces[opponent(p.side)])) return;
   if (moves_ > 0 && p.ply >= moves_) return;
   bool any = false;
   for_each_step(p.pieces[p.side], p.occupied(), p.memory[p.side], [&](Move m) {
@@ -129,11 +135,11 @@ template <class F>
 void TakTikl::for_each_live_memory(Mask own, Mask occupied, F&& f) const {
   f(Memory{});
   if (!no_return_) return;
-  for (Mask m = own; m; m &= static_cast<Mask>(m - 1)) {
+  for (Mask m = own; m; m &= m - 1) {
     const int to = __builtin_ctz(m);
     for (int d = 0; d < kDirections; ++d) {
       const Memory mem{static_cast<std::int8_t>(to), static_cast<Direction>(d)};
-      const int origin = mem.origin();
+      const int origin = geometry_->step(to, reverse(mem.dir));
       if (origin >= 0 && !(occupied & bit(origin))) f(mem);
     }
   }
@@ -156,13 +162,13 @@ void TakTikl::for_each_unmove(const Position& p, F&& f) const {
 
   if (!no_return_) {
     q.memory = {};
-    for (Mask m = p.pieces[mover]; m; m &= static_cast<Mask>(m - 1)) {
+    for (Mask m = p.pieces[mover]; m; m &= m - 1) {
       const int to = __builtin_ctz(m);
       for (int d = 0; d < kDirections; ++d) {
-        const int from = step(to, static_cast<Direction>(d));
+        const int from = geometry_->step(to, static_cast<Direction>(d));
         if (from < 0 || (p.occupied() & bit(from))) continue;
         Position prev = q;
-        prev.pieces[mover] ^= static_cast<Mask>(bit(from) | bit(to));
+        prev.pieces[mover] ^= bit(from) | bit(to);
         f(prev);
       }
     }
@@ -186,7 +192,7 @@ void TakTikl::for_each_unmove(const Position& p, F&& f) const {
   const int to = last.to, from = last.origin();
   if (p.occupied() & bit(from)) return;
   Position base = q;
-  base.pieces[mover] ^= static_cast<Mask>(bit(from) | bit(to));
+  base.pieces[mover] ^= bit(from) | bit(to);
   const Mask occupied = base.occupied();
   auto with_waiting = [&](Memory w) {
     base.memory[p.side] = w;
@@ -205,9 +211,9 @@ void TakTikl::for_each_unmove(const Position& p, F&& f) const {
   }
   with_waiting(Memory{});
   // A memory of the waiting player whose origin the move covered counted as none after it.
-  for (Mask m = p.pieces[p.side]; m; m &= static_cast<Mask>(m - 1)) {
+  for (Mask m = p.pieces[p.side]; m; m &= m - 1) {
     const int sq = __builtin_ctz(m);
-    const int d = direction_of(to, sq);
+    const int d = geometry_->direction_of(to, sq);
     if (d >= 0) with_waiting(Memory{static_cast<std::int8_t>(sq), static_cast<Direction>(d)});
   }
 }

@@ -1,5 +1,6 @@
-// Position and move text: "oxox/4/4/xoxo x a1a2 c4c3 [ply]" (ranks 4..1, side to move, X's
-// last move, O's last move, '-' for none, optional plies played) and moves "a1a2".
+// Position and move text: "oxox/4/4/xoxo x a1a2 c4c3 [ply]" (ranks 4..1, or 5..1 on the 4x5
+// board, side to move, X's last move, O's last move, '-' for none, optional plies played)
+// and moves "a1a2".
 #include <charconv>
 #include <string>
 #include <vector>
@@ -12,8 +13,8 @@ namespace {
 
 std::string square_name(int sq) { return {static_cast<char>('a' + sq % 4), static_cast<char>('1' + sq / 4)}; }
 
-int parse_square(std::string_view s) {
-  if (s.size() != 2 || s[0] < 'a' || s[0] > 'd' || s[1] < '1' || s[1] > '4') return -1;
+int parse_square(std::string_view s, const Geometry& g) {
+  if (s.size() != 2 || s[0] < 'a' || s[0] > 'd' || s[1] < '1' || s[1] >= '1' + g.ranks()) return -1;
   return (s[1] - '1') * 4 + (s[0] - 'a');
 }
 
@@ -42,7 +43,9 @@ TakTikl::Position TakTikl::parse(std::string_view text) const {
   Position p;
   std::size_t i = 0;
   const std::string_view board = f[0];
-  for (int rank = 3; rank >= 0; --rank) {
+  const int ranks = geometry_->ranks();
+  const std::string ranks_text = std::to_string(ranks);
+  for (int rank = ranks - 1; rank >= 0; --rank) {
     int file = 0;
     while (i < board.size() && board[i] != '/') {
       const char c = board[i++];
@@ -58,11 +61,11 @@ TakTikl::Position TakTikl::parse(std::string_view text) const {
     }
     if (file != 4) reject(text, "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 4");
     if (rank > 0) {
-      if (i >= board.size()) reject(text, "expected 4 ranks separated by '/'");
+      if (i >= board.size()) reject(text, "expected " + ranks_text + " ranks separated by '/'");
       ++i;
     }
   }
-  if (i != board.size()) reject(text, "more than 4 ranks");
+  if (i != board.size()) reject(text, "more than " + ranks_text + " ranks");
   for (Color c : {X, O})
     if (__builtin_popcount(p.pieces[c]) != 4)
       reject(text, std::string(c == X ? "X" : "O") + " has " + std::to_string(__builtin_popcount(p.pieces[c])) +
@@ -74,10 +77,10 @@ TakTikl::Position TakTikl::parse(std::string_view text) const {
       const std::string_view m = f[2 + c];
       const char* who = c == X ? "X" : "O";
       if (m == "-") continue;
-      const int from = m.size() == 4 ? parse_square(m.substr(0, 2)) : -1;
-      const int to = m.size() == 4 ? parse_square(m.substr(2)) : -1;
+      const int from = m.size() == 4 ? parse_square(m.substr(0, 2), *geometry_) : -1;
+      const int to = m.size() == 4 ? parse_square(m.substr(2), *geometry_) : -1;
       if (from < 0 || to < 0) reject(text, std::string(who) + "'s last move '" + std::string(m) + "' is not like a1a2 or -");
-      const int dir = direction_of(from, to);
+      const int dir = geometry_->direction_of(from, to);
       if (dir < 0) reject(text, std::string(who) + "'s last move " + std::string(m) + " is not one orthogonal step");
       if (!(p.pieces[c] & bit(to)))
         reject(text, std::string(who) + "'s last move " + std::string(m) + " does not end on an " + who + " piece");
@@ -101,14 +104,14 @@ TakTikl::Position TakTikl::parse(std::string_view text) const {
     // is taken as early as its side to move allows.
     p.ply = p.side == X ? 0 : 1;
   }
-  if (has_line(p.pieces[X]) && has_line(p.pieces[O])) reject(text, "both sides hold a line");
-  if (has_line(p.pieces[p.side])) reject(text, "the side to move holds a line, so the game ended before its turn");
+  if (geometry_->has_line(p.pieces[X]) && geometry_->has_line(p.pieces[O])) reject(text, "both sides hold a line");
+  if (geometry_->has_line(p.pieces[p.side])) reject(text, "the side to move holds a line, so the game ended before its turn");
   return p;
 }
 
 std::string TakTikl::format(const Position& p) const {
   std::string s;
-  for (int rank = 3; rank >= 0; --rank) {
+  for (int rank = geometry_->ranks() - 1; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 4; ++file) {
       const int sq = rank * 4 + file;
@@ -146,8 +149,8 @@ TakTikl::Move TakTikl::parse_move(const Position& p, std::string_view text) cons
   };
   Move wanted;
   if (text != "pass") {
-    const int from = text.size() == 4 ? parse_square(text.substr(0, 2)) : -1;
-    const int to = text.size() == 4 ? parse_square(text.substr(2)) : -1;
+    const int from = text.size() == 4 ? parse_square(text.substr(0, 2), *geometry_) : -1;
+    const int to = text.size() == 4 ? parse_square(text.substr(2), *geometry_) : -1;
     if (from < 0 || to < 0) throw illegal("expected a move like a1a2, or pass");
     wanted = Move{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to)};
   }
@@ -157,7 +160,7 @@ TakTikl::Move TakTikl::parse_move(const Position& p, std::string_view text) cons
   if (found) return wanted;
   if (wanted.is_pass()) throw illegal("a pass is allowed only without another move (rule no-move=pass)");
   if (!(p.pieces[p.side] & bit(wanted.from))) throw illegal("no piece of the side to move on " + square_name(wanted.from));
-  if (direction_of(wanted.from, wanted.to) < 0) throw illegal("pieces step one square up, down, left or right");
+  if (geometry_->direction_of(wanted.from, wanted.to) < 0) throw illegal("pieces step one square up, down, left or right");
   if (p.occupied() & bit(wanted.to)) throw illegal(square_name(wanted.to) + " is occupied");
   throw illegal("a piece may not step straight back to the square it just left (no-return rule)");
 }

@@ -1,7 +1,7 @@
 #pragma once
-// A Tak Tikl position: both players' pieces, the side to move, each player's last move (the
-// no-return memory) and the plies played (read only by the move limit; not part of the
-// position's identity for solving).
+// A Tak Tikl position (on either board): both players' pieces, the side to move, each
+// player's last move (the no-return memory) and the plies played (read only by the move
+// limit; not part of the position's identity for solving).
 #include <cstdint>
 
 #include "core/taktikl/board.hpp"
@@ -16,7 +16,9 @@ struct Memory {
   Direction dir = Up;
 
   bool none() const { return to < 0; }
-  int origin() const { return step(to, reverse(dir)); }
+  // Where the piece came from; meaningful only for a move that was on the board (a memory
+  // code that names a step from off the board is checked with Geometry::step instead).
+  int origin() const { return to - delta(dir); }
   friend bool operator==(const Memory&, const Memory&) = default;
 };
 

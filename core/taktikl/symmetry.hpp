@@ -1,6 +1,8 @@
 #pragma once
-// The 8 symmetries of the 4x4 square act on squares, masks and directions. Steps and
-// winning triples are preserved by each of them.
+// The symmetries of a board, acting on squares, masks and directions; each keeps steps and
+// winning triples. The 4x4 square has 8 (rotations and mirrors); the 4x5 rectangle has 4:
+// the identity, the mirror of the files (a<->d), the mirror of the ranks (1<->5) and the
+// half turn. Quarter turns and diagonal mirrors do not map a 4x5 board onto itself.
 #include <array>
 
 #include "core/common/symmetry.hpp"
@@ -9,21 +11,21 @@
 namespace zz::taktikl {
 
 struct SymmetryTables {
-  std::array<std::array<std::int8_t, kSquares>, kSymmetryCount> square{};
+  int count = 0;  // symmetry 0 is the identity
+  std::array<std::array<std::int8_t, kMaxSquares>, kSymmetryCount> square{};
   std::array<std::array<Direction, kDirections>, kSymmetryCount> direction{};
-  SymmetryTables();
+  explicit SymmetryTables(const Geometry& g);
+
+  Mask transform(int sym, Mask m) const {
+    Mask out = 0;
+    while (m) {
+      out |= bit(square[sym][__builtin_ctz(m)]);
+      m &= m - 1;
+    }
+    return out;
+  }
 };
 
-const SymmetryTables& symmetry_tables();
-
-inline Mask transform(int sym, Mask m) {
-  const auto& t = symmetry_tables().square[sym];
-  Mask out = 0;
-  while (m) {
-    out |= bit(t[__builtin_ctz(m)]);
-    m &= static_cast<Mask>(m - 1);
-  }
-  return out;
-}
+const SymmetryTables& symmetry_tables(const Geometry& g);
 
 }  // namespace zz::taktikl

@@ -1,4 +1,4 @@
-// Tak Tikl for a page: the 4x4 grid (rank 4 at the top), and the state the position carries
+// Tak Tikl for a page: the 4x4 or 4x5 grid (the last rank at the top), and the state the position carries
 // beyond its pieces, each player's last move (the no-return memory), as arrows and as the
 // square the side to move may not step straight back to.
 #include "core/taktikl/game.hpp"
@@ -12,14 +12,15 @@ PieceView view_piece(Color c) { return {c == X ? "x" : "o", c == X ? 0 : 1, c ==
 }  // namespace
 
 BoardView TakTikl::view(const Position& p) const {
-  BoardView b = BoardView::grid(4, 4, [](int f, int r) { return view_square((3 - r) * 4 + f); });
+  const int ranks = geometry_->ranks(), top = ranks - 1;
+  BoardView b = BoardView::grid(4, ranks, [top](int f, int r) { return view_square((top - r) * 4 + f); });
   b.file_labels = {"a", "b", "c", "d"};
-  b.rank_labels = {"4", "3", "2", "1"};
+  for (int r = ranks; r >= 1; --r) b.rank_labels.push_back(std::to_string(r));
   b.players = {"X", "O"};
   b.to_move = p.side == X ? 0 : 1;
-  for (int sq = 0; sq < kSquares; ++sq)
+  for (int sq = 0; sq < geometry_->squares(); ++sq)
     for (Color c : {X, O})
-      if (p.pieces[c] & bit(sq)) b.at(sq % 4, 3 - sq / 4).piece = view_piece(c);
+      if (p.pieces[c] & bit(sq)) b.at(sq % 4, top - sq / 4).piece = view_piece(c);
   bool any_memory = false, blocked = false;
   for (Color c : {X, O}) {
     const Memory& m = p.memory[c];
@@ -29,7 +30,7 @@ BoardView TakTikl::view(const Position& p) const {
     b.arrows.push_back({view_square(origin), view_square(m.to), c == X ? 0 : 1, c == X ? "memory-x" : "memory-o"});
     // The rule bites only while the piece still stands where it arrived and its way back is free.
     if (c == p.side && no_return_ && !(p.occupied() & bit(origin)) && (p.pieces[c] & bit(m.to))) {
-      b.at(origin % 4, 3 - origin / 4).marks.push_back("no-return");
+      b.at(origin % 4, top - origin / 4).marks.push_back("no-return");
       blocked = true;
     }
   }

@@ -68,8 +68,9 @@ void check_shape(const api::Session& s, const std::string& position) {
 }
 
 // Positions along a few random games from `start`.
-void check_random_games(const std::string& game, const std::string& start, int plies) {
-  const auto s = open(game);
+void check_random_games(const std::string& game, const std::string& start, int plies,
+                        const std::vector<std::string>& rules = {}) {
+  const auto s = api::open_session(game, rules, std::filesystem::temp_directory_path() / "zz-api-board-test-unused");
   std::mt19937 rng(12345);
   for (int g = 0; g < 5; ++g) {
     std::string p = s->normalize(start);
@@ -87,6 +88,7 @@ void check_random_games(const std::string& game, const std::string& start, int p
 TEST_CASE("every game's board has the shape the page relies on, along random games") {
   check_random_games("tatedrez", "start", 20);
   check_random_games("taktikl", "start", 20);
+  check_random_games("taktikl", "start", 20, {"board=4x5"});
   check_random_games("dobutsu", "start", 30);
   check_random_games("quixo", "start", 20);
   check_random_games("tablut", "start", 12);
@@ -122,6 +124,24 @@ TEST_CASE("taktikl: the memories are arrows, the forbidden way back a mark") {
   // Without the rule, no mark.
   const auto free = api::open_session("taktikl", {"no-return=off"}, "unused");
   CHECK(!has_mark(square(free->board(p).board, "a1"), "no-return"));
+}
+
+TEST_CASE("taktikl on the 4x5 board: five ranks, the fifth on top, its pieces where the text puts them") {
+  const auto s = api::open_session("taktikl", {"board=4x5"}, "unused");
+  const auto p = s->move("start", {"b5b4", "a5a4"}).position;
+  CHECK(p == "2ox/ox2/4/4/xoxo x b5b4 a5a4 2");
+  const auto r = s->board(p);
+  CHECK(r.board.files == 4);
+  CHECK(r.board.ranks == 5);
+  CHECK(r.board.rank_labels == std::vector<std::string>{"5", "4", "3", "2", "1"});
+  CHECK(r.board.squares.front().name == "a5");
+  CHECK(r.board.squares.back().name == "d1");
+  CHECK(square(r.board, "b4").piece->label == "X");
+  CHECK(square(r.board, "a4").piece->label == "O");
+  CHECK(square(r.board, "d5").piece->label == "X");
+  CHECK(!square(r.board, "b5").piece);
+  CHECK(has_mark(square(r.board, "b5"), "no-return"));
+  CHECK(std::none_of(r.moves.begin(), r.moves.end(), [](const MoveView& m) { return m.move == "b4b5"; }));
 }
 
 TEST_CASE("tablut: the throne, the camps and the escapes are marked") {

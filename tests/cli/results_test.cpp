@@ -41,4 +41,10 @@ TEST_CASE("each committed TateDrez summary is reproduced by its own command") { 
 
 TEST_CASE("each committed Tak Tikl summary is reproduced by its own command") { CHECK(reproduce_all("taktikl") == 6); }
 
+// The 4x5 board's six (three solves of 637 M slots, about 5 CPU-minutes and 3.7 GiB each):
+// opt-in, run by test_results_4x5 (ZUGZWANG_HEAVY_TESTS).
+TEST_CASE("each committed 4x5 Tac-Tickle summary is reproduced by its own command" * doctest::skip()) {
+  CHECK(reproduce_all("taktikl/4x5") == 6);
+}
+
 TEST_CASE("each committed Quixo summary is reproduced by its own command") { CHECK(reproduce_all("quixo") == 2); }

@@ -25,7 +25,7 @@ def sample_positions(game, tier, count, seed=1):
 def test_games_lists_every_game_with_its_rules():
     games = {g.name: g for g in zugzwang.games()}
     assert set(games) == {"tatedrez", "taktikl", "tablut", "chess", "dobutsu", "quixo"}
-    assert [o.name for o in games["taktikl"].rule_options] == ["no-return", "moves", "no-move"]
+    assert [o.name for o in games["taktikl"].rule_options] == ["board", "no-return", "moves", "no-move"]
     assert games["tatedrez"].solves_on_demand and games["chess"].tables_by_material
     assert [g.to_dict() for g in zugzwang.games()] == cli_json("games")
 
@@ -180,6 +180,25 @@ def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_
     with pytest.raises(RuntimeError, match="stop here"):
         zugzwang.Game("taktikl", data=tmp_path).solve(progress=fail)
     assert not (tmp_path / "taktikl").exists() or not any((tmp_path / "taktikl").rglob("*.zzt"))
+
+
+def test_the_4x5_board_solves_and_answers_as_the_command_line_does(tmp_path):
+    rules = {"board": "4x5", "no-return": "off"}
+    rule_args = ["--rule", "board=4x5", "--rule", "no-return=off"]
+    g = zugzwang.Game("taktikl", rules=rules, data=tmp_path)
+    report = g.solve()
+    assert report.start.value == "draw"
+    assert report.to_dict()["tiers"] == cli_json("solve", "taktikl", *rule_args, data=tmp_path)["tiers"]
+    assert len(g.table("all")) == 2_205_812
+    for position in ["start"] + sample_positions(g, "all", 25):
+        assert g.query(position).to_dict() == cli_json("query", "taktikl", position, *rule_args, data=tmp_path)
+    board = g.board("start")
+    assert (board.board["files"], board.board["ranks"]) == (4, 5)
+    assert board.to_dict() == cli_json("board", "taktikl", "start", *rule_args)
+    with pytest.raises(zugzwang.InputError, match="expected 5 ranks"):
+        g.query("oxox/4/4/xoxo x")
+    with pytest.raises(zugzwang.InputError, match="board=5x5"):
+        zugzwang.Game("taktikl", rules={"board": "5x5"}, data=tmp_path)
 
 
 def test_compressed_tables_read_as_their_uncompressed_copies(tmp_path):

@@ -35,6 +35,22 @@ def test_the_board_is_the_command_lines_document(server):
             assert m.get("from") is None or m["from"] in names
 
 
+def test_the_4x5_board_is_served_with_its_rule(server):
+    rule = ["board=4x5", "no-return=off"]
+    status, board = server.get("/api/board", game="taktikl", rule=rule, position="start")
+    assert status == 200
+    assert board == cli_json("board", "taktikl", "start", "--rule", "board=4x5", "--rule", "no-return=off")
+    assert (board["board"]["files"], board["board"]["ranks"]) == (4, 5)
+    assert board["position"] == "oxox/4/4/4/xoxo x - -"
+    status, perft = server.get("/api/perft", game="taktikl", rule=rule, position="start", depth=4)
+    assert status == 200 and perft["nodes"] == 1046
+    for bad in ["board=5x5", "board=4x"]:
+        status, answer = server.get("/api/board", game="taktikl", rule=[bad], position="start")
+        assert status == 400 and "\n" not in answer["error"] and bad in answer["error"]
+    status, answer = server.get("/api/board", game="taktikl", rule=rule, position="oxox/4/4/xoxo x")
+    assert status == 400 and "expected 5 ranks" in answer["error"]
+
+
 def test_board_of_a_bad_position_is_400(server):
     status, answer = server.get("/api/board", game="dobutsu", position="gle/1c1 s -")
     assert status == 400 and "\n" not in answer["error"]

@@ -1,7 +1,9 @@
 #pragma once
-// An independent, deliberately plain Tak Tikl: a board of 16 characters ('.', 'x', 'o';
-// index = rank*4 + file), moves found from coordinates, the no-return memory carried
-// explicitly as (from, to) squares. It shares no code with core/taktikl.
+// An independent, deliberately plain Tak Tikl: a board of 16 or 20 characters ('.', 'x',
+// 'o'; index = rank*4 + file; 4 or 5 ranks, read from the length), moves found from
+// coordinates, the no-return memory carried explicitly as (from, to) squares. It shares no
+// code with core/taktikl.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -28,16 +30,18 @@ struct State {
 };
 
 inline int player(char c) { return c == 'x' ? 0 : 1; }
+inline int ranks_of(const State& s) { return static_cast<int>(s.cells.size()) / 4; }
 
 inline bool three_in_a_row(const State& s, char who) {
   const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-  for (int r = 0; r < 4; ++r)
+  const int ranks = ranks_of(s);
+  for (int r = 0; r < ranks; ++r)
     for (int f = 0; f < 4; ++f)
       for (auto [df, dr] : dirs) {
         bool all = true;
         for (int i = 0; i < 3; ++i) {
           const int ff = f + i * df, rr = r + i * dr;
-          all = all && ff >= 0 && ff < 4 && rr >= 0 && rr < 4 && s.cells[rr * 4 + ff] == who;
+          all = all && ff >= 0 && ff < 4 && rr >= 0 && rr < ranks && s.cells[rr * 4 + ff] == who;
         }
         if (all) return true;
       }
@@ -56,11 +60,12 @@ inline std::vector<State> successors(const State& s, const Rules& rules) {
   std::vector<State> out;
   const int me = player(s.side);
   const int steps[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
-  for (int from = 0; from < 16; ++from) {
+  const int ranks = ranks_of(s);
+  for (int from = 0; from < 4 * ranks; ++from) {
     if (s.cells[from] != s.side) continue;
     for (auto [df, dr] : steps) {
       const int f = from % 4 + df, r = from / 4 + dr;
-      if (f < 0 || f > 3 || r < 0 || r > 3) continue;
+      if (f < 0 || f > 3 || r < 0 || r >= ranks) continue;
       const int to = r * 4 + f;
       if (s.cells[to] != '.') continue;
       if (rules.no_return && s.last_to[me] == from && s.last_from[me] == to) continue;
@@ -120,7 +125,7 @@ inline std::string square(int sq) { return {static_cast<char>('a' + sq % 4), sta
 // The position text of core/taktikl, written independently.
 inline std::string text(const State& s) {
   std::string t;
-  for (int r = 3; r >= 0; --r) {
+  for (int r = ranks_of(s) - 1; r >= 0; --r) {
     int empty = 0;
     for (int f = 0; f < 4; ++f) {
       const char c = s.cells[r * 4 + f];
@@ -141,9 +146,10 @@ inline std::string text(const State& s) {
   return t;
 }
 
-inline State start() {
+// X on a1 c1 and the last rank's b and d squares, O on the others of those two ranks.
+inline State start(int ranks = 4) {
   State s;
-  s.cells = "xoxo........oxox";
+  s.cells = "xoxo" + std::string(4 * (ranks - 2), '.') + "oxox";
   return s;
 }
 
@@ -154,7 +160,9 @@ namespace reference {
 // Reads the position text (board, side, X's and O's last moves).
 inline State from_text(const std::string& t) {
   State s;
-  int r = 3, f = 0;
+  int r = static_cast<int>(std::count(t.begin(), t.begin() + static_cast<long>(t.find(' ')), '/'));
+  s.cells.assign(4 * (r + 1), '.');
+  int f = 0;
   std::size_t i = 0;
   for (; i < t.size() && t[i] != ' '; ++i) {
     const char c = t[i];
@@ -181,28 +189,30 @@ inline State from_text(const std::string& t) {
   return s;
 }
 
-// The same position seen in a mirror or after a quarter turn (k = 0..7), and with the
+// The same position seen in a mirror or after a quarter turn (k = 0..7; on the 4x5 board
+// only k = 0..3: mirrors of the files (bit 1) and of the ranks (bit 2)), and with the
 // colours exchanged: the rules cannot tell these apart.
-inline int map_square(int sq, int k) {
+inline int map_square(int sq, int k, int ranks = 4) {
   int f = sq % 4, r = sq / 4;
   if (k & 4) std::swap(f, r);
   if (k & 1) f = 3 - f;
-  if (k & 2) r = 3 - r;
+  if (k & 2) r = ranks - 1 - r;
   return r * 4 + f;
 }
 
 inline State transformed(const State& s, int k, bool swap_colours) {
   State t = s;
-  for (int sq = 0; sq < 16; ++sq) {
+  const int ranks = ranks_of(s);
+  for (int sq = 0; sq < 4 * ranks; ++sq) {
     char c = s.cells[sq];
     if (swap_colours && c != '.') c = c == 'x' ? 'o' : 'x';
-    t.cells[map_square(sq, k)] = c;
+    t.cells[map_square(sq, k, ranks)] = c;
   }
   if (swap_colours) t.side = s.side == 'x' ? 'o' : 'x';
   for (int p = 0; p < 2; ++p) {
     const int q = swap_colours ? 1 - p : p;
-    t.last_from[q] = s.last_from[p] < 0 ? -1 : map_square(s.last_from[p], k);
-    t.last_to[q] = s.last_to[p] < 0 ? -1 : map_square(s.last_to[p], k);
+    t.last_from[q] = s.last_from[p] < 0 ? -1 : map_square(s.last_from[p], k, ranks);
+    t.last_to[q] = s.last_to[p] < 0 ? -1 : map_square(s.last_to[p], k, ranks);
   }
   return t;
 }

@@ -1,5 +1,5 @@
 // Whole-game solves in memory, one JSON line per case and thread count:
-//   bench_solve tatedrez|taktikl|taktikl-no-return-off|quixo-3|quixo-4|quixo-5-13v11 [--threads N]...
+//   bench_solve tatedrez|taktikl|taktikl-no-return-off|taktikl-4x5|taktikl-4x5-no-return-off|quixo-3|quixo-4|quixo-5-13v11 [--threads N]...
 // (quixo-5-13v11: 5x5's tier 13v11 with the two it depends on, the rate behind the 5x5 plan)
 // States are the used index slots (after symmetry reduction where the game has it). Peak
 // memory is the process's high-water mark, so run one game per process to read it.
@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,7 @@ G make(std::vector<std::string> rules) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fputs("usage: bench_solve tatedrez|taktikl|taktikl-no-return-off|quixo-3|quixo-4|quixo-5-13v11 [--threads N]...\n", stderr);
+    std::fputs("usage: bench_solve tatedrez|taktikl|taktikl-no-return-off|taktikl-4x5|taktikl-4x5-no-return-off|quixo-3|quixo-4|quixo-5-13v11 [--threads N]...\n", stderr);
     return 2;
   }
   const std::string which = argv[1];
@@ -61,9 +62,18 @@ int main(int argc, char** argv) {
     for (const char* no_move : {"no-move=draw", "no-move=pass"})
       for (const char* rounds : {"rounds=30", "rounds=0"})
         for (int t : thread_counts) bench(make<zz::tatedrez::TateDrez>({no_move, rounds}), "tatedrez", t);
-  } else if (which == "taktikl" || which == "taktikl-no-return-off") {
-    const char* no_return = which == "taktikl" ? "no-return=on" : "no-return=off";
-    for (int t : thread_counts) bench(make<zz::taktikl::TakTikl>({no_return}), "taktikl", t);
+  } else if (which.starts_with("taktikl")) {
+    static const std::map<std::string, std::vector<std::string>> cases = {
+        {"taktikl", {"no-return=on"}},
+        {"taktikl-no-return-off", {"no-return=off"}},
+        {"taktikl-4x5", {"board=4x5", "no-return=on"}},
+        {"taktikl-4x5-no-return-off", {"board=4x5", "no-return=off"}}};
+    const auto it = cases.find(which);
+    if (it == cases.end()) {
+      std::fprintf(stderr, "bench_solve: unknown case '%s'\n", which.c_str());
+      return 2;
+    }
+    for (int t : thread_counts) bench(make<zz::taktikl::TakTikl>(it->second), "taktikl", t);
   } else if (which == "quixo-3" || which == "quixo-4") {
     for (int t : thread_counts) bench(make<zz::quixo::Quixo>({"size=" + which.substr(6)}), "quixo", t);
   } else if (which == "quixo-5-13v11") {

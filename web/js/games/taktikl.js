@@ -1,11 +1,11 @@
 // Tak Tikl: how the page styles it (X and O pieces, the forbidden way back crossed out; the
 // memories' arrows come from the API) and the editor's text "BOARD SIDE [X-LAST O-LAST
-// [PLIES]]".
+// [PLIES]]", with 4 ranks, or 5 on the 4x5 board (rule board=4x5; the text says which).
 import { s } from '../dom.js';
 import { expandRank, compressRank, boardFromRows, rowsFromBoard } from './common.js';
 
 const FILES = 'abcd';
-const squareAt = (col, row) => FILES[col] + (4 - row);
+const squareAt = (ranks) => (col, row) => FILES[col] + (ranks - row);
 
 function drawPiece(p) {
   if (p.kind === 'x') {
@@ -39,10 +39,11 @@ export default {
     parse(text) {
       const f = text.trim().split(' ');
       const ranks = f[0].split('/');
-      if (ranks.length !== 4) throw new Error('expected 4 ranks');
-      const rows = ranks.map((r, i) => expandRank(r, 4, 'xo', `rank ${4 - i}`));
+      if (ranks.length !== 4 && ranks.length !== 5) throw new Error('expected 4 ranks (or 5 on the 4x5 board)');
+      const rows = ranks.map((r, i) => expandRank(r, 4, 'xo', `rank ${ranks.length - i}`));
       return {
-        board: boardFromRows(rows, squareAt),
+        ranks: ranks.length,
+        board: boardFromRows(rows, squareAt(ranks.length)),
         side: f[1],
         xLast: f[2] || '-',
         oLast: f[3] || '-',
@@ -50,7 +51,8 @@ export default {
       };
     },
     format(st) {
-      const rows = rowsFromBoard(st.board, 4, 4, squareAt).map(compressRank).join('/');
+      const ranks = st.ranks || 4;
+      const rows = rowsFromBoard(st.board, 4, ranks, squareAt(ranks)).map(compressRank).join('/');
       const plies = st.plies !== null && st.plies !== undefined && st.plies !== '' ? ` ${st.plies}` : '';
       return `${rows} ${st.side} ${st.xLast || '-'} ${st.oLast || '-'}${plies}`;
     },
