@@ -250,6 +250,22 @@ ojson to_json(const CompressResult& r) {
   return doc;
 }
 
+ojson to_json(const VerifyResult& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["clean"] = r.clean();
+  ojson tables = ojson::array();
+  for (const auto& t : r.tables) {
+    ojson examples = ojson::array();
+    for (const auto& m : t.examples)
+      examples.push_back({{"position", m.position}, {"index", m.index}, {"stored", value_fields(m.stored)},
+                          {"expected", value_fields(m.expected)}});
+    tables.push_back({{"tier", t.tier}, {"entries", t.entries}, {"positions", t.positions}, {"derived", t.derived},
+                      {"mismatches", t.mismatches}, {"examples", examples}, {"seconds", t.seconds}});
+  }
+  doc["tables"] = tables;
+  return doc;
+}
+
 ojson to_json(const ReviewResult& r) {
   ojson doc = header(r.game, r.rules);
   doc["start"] = r.start;

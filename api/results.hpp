@@ -275,6 +275,39 @@ struct CompressResult {
   std::vector<CompressedTable> tables;
 };
 
+// A position whose stored value its moves contradict (`verify`).
+struct VerifyMismatch {
+  std::string position;
+  std::uint64_t index = 0;
+  Outcome stored;    // what the table says
+  Outcome expected;  // what the values of its moves (or the rules, for a finished game) imply
+};
+
+// One table checked one ply deep by `verify`.
+struct VerifiedTable {
+  std::string tier;
+  std::uint64_t entries = 0;    // index slots
+  std::uint64_t positions = 0;  // used slots, each checked
+  // Of them, on the side to move a compressed file leaves out: derived from their moves when
+  // the table is read, so they agree by construction (and are not checked again); the check
+  // of the stored side against them is what tests the file.
+  std::uint64_t derived = 0;
+  std::uint64_t mismatches = 0;
+  std::vector<VerifyMismatch> examples;  // the first ones by index
+  double seconds = 0;
+};
+
+struct VerifyResult {
+  std::string game;
+  RuleValues rules;
+  std::vector<VerifiedTable> tables;  // in solving order
+  bool clean() const {
+    for (const auto& t : tables)
+      if (t.mismatches) return false;
+    return true;
+  }
+};
+
 struct TablesResult {
   std::string game;
   RuleValues rules;

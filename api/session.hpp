@@ -102,6 +102,19 @@ struct CompressRequest {
   std::function<void(const CompressedTable&)> progress;  // after each table
 };
 
+// Checks stored tables one ply deep: every position's value must be the one its moves imply
+// from the stored values of its children (in the same table and in its sub-tables). A table
+// that passes everywhere is exact: wins and losses by induction on their remoteness, draws as
+// the rest. It uses the forward move generator only, not the solver's un-moves.
+struct VerifyRequest {
+  std::string material;
+  int threads = 0;            // 0: every core
+  std::size_t examples = 10;  // mismatches reported per table, the first by index
+  std::function<void(const VerifiedTable&)> progress;  // after each table
+  // Told every so often how far the table being checked is (slots done, slots in all).
+  std::function<void(const std::string& tier, std::uint64_t done, std::uint64_t entries)> advance;
+};
+
 struct SessionOptions {
   // Solve a missing table on demand when the game solves in seconds (GameInfo).
   bool solve_on_demand = true;
@@ -137,6 +150,7 @@ class Session {
   virtual SolveReport solve(const SolveRequest& request) = 0;
   virtual TablesResult tables(const std::string& material) = 0;
   virtual CompressResult compress(const CompressRequest& request) = 0;
+  virtual VerifyResult verify(const VerifyRequest& request) = 0;
   // Calls row for each position of the tables, in index order; returns how many.
   virtual std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) = 0;
 

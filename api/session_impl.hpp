@@ -16,6 +16,7 @@
 #include "api/analysis.hpp"
 #include "api/analysis_search.hpp"
 #include "api/compress_tables.hpp"
+#include "api/verify_tables.hpp"
 #include "api/errors.hpp"
 #include "api/limits.hpp"
 #include "api/review_proof.hpp"
@@ -214,6 +215,22 @@ class GameSession final : public Session {
       r.game = name();
       r.rules = rules();
       return r;
+    } else {
+      (void)request;
+      throw InputError(name() + " has no tables");
+    }
+  }
+
+  VerifyResult verify(const VerifyRequest& request) override {
+    if constexpr (Enumerable<G>) {
+      const auto roots = solve_roots(request.material);
+      const std::span<const typename G::Tier> from(roots);
+      for (const auto& t : dependency_order(game_, from))
+        if (!store_->exists(t)) throw missing_table(game_.tier_name(t), request.material);
+      std::optional<tbb::global_control> threads;
+      if (request.threads > 0) threads.emplace(tbb::global_control::max_allowed_parallelism, request.threads);
+      return with_tables([&] { return VerifyResult{name(), rules(), verify_tables(game_, data_dir(), from, request)}; },
+                         request.material);
     } else {
       (void)request;
       throw InputError(name() + " has no tables");

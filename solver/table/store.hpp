@@ -126,6 +126,11 @@ class TableStore {
     }
   }
 
+  // The value of a position reached by a move, as the tables store it: no move limit, a
+  // transient position through its moves, a finished game by its table entry (which the
+  // solver writes). One ply above it, a reader checks a stored value (verify).
+  Outcome stored_child_value(const Position& c) { return stored_value(c, thread_tables()); }
+
   // The value of p for the side to move: its own result if the game is over, else its
   // table's entry (for a transient position, the best of its moves), cut by the move limit.
   Outcome probe(const Position& p) {

@@ -196,9 +196,19 @@ class Page:
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
 
+    # The page redraws panels while an analysis runs: an element found by one WebDriver call
+    # may be gone by the next, so attributes and text are read in a single script call.
     def attr(self, css, name):
-        e = self.els(css)
-        return e[0].get_attribute(name) if e else None
+        return self.js("const e = document.querySelector(arguments[0]);"
+                       "return e ? e.getAttribute(arguments[1]) : null;", css, name)
+
+    def shown(self, css):
+        return self.js("const e = document.querySelector(arguments[0]);"
+                       "return !!e && e.getClientRects().length > 0;", css)
+
+    def text(self, css):
+        return self.js("const e = document.querySelector(arguments[0]);"
+                       "return e ? e.innerText.trim() : null;", css)
 
     # navigation
     def open(self, game, position, rules=(), moves=(), plain=False):
@@ -666,12 +676,15 @@ def part_tablut_analysis(page):
     page.click("#analyze-start")
     page.wait(lambda: page.attr("#analyze-state", "data-state") == "running", "the analysis to run")
     horizon = '#analyze-progress [data-progress="horizon"] dd'
-    page.wait(lambda: re.match(r"\d+ plies", page.el(horizon).text), "the analysis' progress (its horizon)")
+    page.wait(lambda: re.match(r"\d+ plies", page.text(horizon) or ""), "the analysis' progress (its horizon)")
     depth = '#analyze-progress [data-progress="depth"] dd'
-    page.wait(lambda: re.match(r"\d+ plies", page.el(depth).text), "the search's first depth")
-    first = int(page.el(depth).text.split()[0])
-    page.wait(lambda: int(page.el(depth).text.split()[0] if page.el(depth).text[0].isdigit() else 0) > first,
-              "the search's depth to grow while it runs", timeout=25)
+    page.wait(lambda: re.match(r"\d+ plies", page.text(depth) or ""), "the search's first depth")
+
+    def shown_depth():
+        shown = re.match(r"(\d+) plies", page.text(depth) or "")
+        return int(shown.group(1)) if shown else 0
+    first = shown_depth()
+    page.wait(lambda: shown_depth() > first, "the search's depth to grow while it runs", timeout=25)
     # One read of the lines (they are redrawn as the search deepens).
     lines = page.js("return [...document.querySelectorAll('#analyze-lines-out li')]"
                     ".map((li) => [Number(li.dataset.score), li.querySelector('.line-move').textContent])")
@@ -681,10 +694,10 @@ def part_tablut_analysis(page):
     legal = {m["move"] for m in page.cli.board("tablut", "start")["moves"]}
     moves = [move for _, move in lines]
     check(len(set(moves)) == 3 and set(moves) <= legal, f"tablut analysis: lines' moves {moves}")
-    check(page.el("#analyze-eval").is_displayed(), "tablut analysis: no evaluation bar")
-    width = page.el("#analyze-eval-fill").get_attribute("style")
+    check(page.shown("#analyze-eval"), "tablut analysis: no evaluation bar")
+    width = page.attr("#analyze-eval-fill", "style") or ""
     check("width" in width, f"tablut analysis: evaluation bar has no width ({width})")
-    nodes = page.el('#analyze-progress [data-progress="nodes"] dd').text
+    nodes = page.text('#analyze-progress [data-progress="nodes"] dd') or ""
     check(bool(re.match(r"[\d,]+$", nodes)), f"tablut analysis: nodes shown as '{nodes}'")
     page.screenshot("tablut-analysis")
     page.click("#analyze-cancel")

@@ -12,6 +12,7 @@ int run_play_server(const std::vector<std::string>& args);
 int run_analyze(const std::vector<std::string>& args);
 int run_tables(const std::vector<std::string>& args);
 int run_compress(const std::vector<std::string>& args);
+int run_verify(const std::vector<std::string>& args);
 int run_review(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);
@@ -26,6 +27,8 @@ const std::vector<Command>& commands() {
       {"tables", "tables GAME [--material M] [--json]    the tables on disk: present, missing, their counts", run_tables},
       {"compress", "compress GAME [--material M] [--format 3|2]   rewrite stored tables compressed (or back)",
        run_compress},
+      {"verify", "verify GAME [--material M] [--threads N]   check every stored position against its moves",
+       run_verify},
       {"review", "review GAME START MOVE... [--json]      each move of a game against the tables", run_review},
       {"move", "move GAME POSITION MOVE...              the position after the moves", run_move},
       {"board", "board GAME POSITION [--json]            squares, pieces, hands, marks and moves as data", run_board},

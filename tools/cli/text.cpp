@@ -240,6 +240,34 @@ void print_compress(const api::CompressResult& r, std::ostream& out) {
         << ratio_text(static_cast<double>(before) / static_cast<double>(after)) << '\n';
 }
 
+void print_verified_table(const api::VerifiedTable& t, std::ostream& out) {
+  out << std::left << std::setw(14) << t.tier << std::right << std::setw(14) << t.positions << std::setw(14)
+      << t.derived << std::setw(12) << t.mismatches << std::setw(10) << std::fixed << std::setprecision(2)
+      << t.seconds << std::defaultfloat << '\n';
+}
+
+void print_verify(const api::VerifyResult& r, const api::Session& session, std::ostream& out) {
+  out << std::left << std::setw(14) << "tier" << std::right << std::setw(14) << "positions" << std::setw(14)
+      << "derived" << std::setw(12) << "mismatches" << std::setw(10) << "seconds" << '\n';
+  std::uint64_t positions = 0, mismatches = 0;
+  double seconds = 0;
+  for (const auto& t : r.tables) {
+    print_verified_table(t, out);
+    positions += t.positions;
+    mismatches += t.mismatches;
+    seconds += t.seconds;
+  }
+  out << std::left << std::setw(14) << "total" << std::right << std::setw(14) << positions << std::setw(14) << ""
+      << std::setw(12) << mismatches << std::setw(10) << std::fixed << std::setprecision(2) << seconds
+      << std::defaultfloat << '\n';
+  for (const auto& t : r.tables)
+    for (const auto& m : t.examples)
+      out << t.tier << " index " << m.index << ": " << m.position << " is stored as " << session.describe(m.stored)
+          << ", its moves say " << session.describe(m.expected) << '\n';
+  out << (r.clean() ? "clean: every position agrees with its moves\n"
+                    : "NOT CLEAN: " + std::to_string(mismatches) + " positions disagree with their moves\n");
+}
+
 namespace {
 // A reviewed value: known, not forced within a proven horizon, or unknown.
 std::string value_text(const std::optional<Outcome>& value, const std::optional<int>& unforced,

@@ -1,0 +1,133 @@
+#pragma once
+// `verify`: an independent one-ply check of stored tables. Each position's stored value must
+// equal what the rules (a finished game) or the stored values of its moves imply. It plays
+// moves forward with the game's own move generator, never the solver's un-moves, so a bug in
+// retrograde analysis, in the index or in the table format shows up as a mismatch.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <span>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include "api/results.hpp"
+#include "api/session.hpp"
+#include "solver/solve_tiers.hpp"
+#include "solver/table/codes.hpp"
+#include "solver/table/store.hpp"
+
+namespace zz::api {
+
+namespace verify_detail {
+
+// What position p's value must be, given the stored values of its moves: a finished game's
+// result, else the best move for the side to move. `own` is p's table (already in memory), so
+// a move the game promises keeps the tier reads it without a lookup.
+template <Enumerable G>
+Outcome implied_value(const G& game, TableStore<G>& store, const TierTable& own, const typename G::Position& p) {
+  if (auto o = game.outcome(p)) return *o;
+  Outcome best = Outcome::loss(0);
+  bool any = false;
+  game.for_each_move(p, [&](const auto& m) {
+    const auto c = game.play(p, m);
+    Outcome child;
+    bool in_tier = false;
+    if constexpr (HasInTierTest<G>) in_tier = game.stays_in_tier(p, m);
+    if (in_tier) child = decode(own.code(game.rank(c)));
+    else child = store.stored_child_value(c);
+    const Outcome o = from_child(child);
+    if (!any || better(o, best)) best = o;
+    any = true;
+  });
+  return best;
+}
+
+// The mismatches of one table: counted all, the first `keep` by index kept.
+class Mismatches {
+ public:
+  explicit Mismatches(std::size_t keep) : keep_(keep) {}
+  void add(VerifyMismatch m) {
+    count_.fetch_add(1, std::memory_order_relaxed);
+    std::lock_guard lock(mutex_);
+    examples_.push_back(std::move(m));
+    std::sort(examples_.begin(), examples_.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+    if (examples_.size() > keep_) examples_.resize(keep_);
+  }
+  std::uint64_t count() const { return count_.load(); }
+  std::vector<VerifyMismatch> examples() && { return std::move(examples_); }
+
+ private:
+  std::size_t keep_;
+  std::atomic<std::uint64_t> count_{0};
+  std::mutex mutex_;
+  std::vector<VerifyMismatch> examples_;
+};
+
+}  // namespace verify_detail
+
+// Checks the table of tier t. A store of its own holds it decoded (every code in memory,
+// the side a compressed file leaves out derived from its moves) and its sub-tables as they
+// are on disk; it goes away with the check, so a set of tables is checked in the memory of
+// its largest table.
+template <Enumerable G>
+VerifiedTable verify_table(const G& game, const std::filesystem::path& data_dir, const typename G::Tier& t,
+                           const VerifyRequest& r) {
+  const auto start = std::chrono::steady_clock::now();
+  TableStore<G> store(game, data_dir);
+  VerifiedTable v;
+  v.tier = game.tier_name(t);
+  v.entries = game.tier_size(t);
+  const auto [first, end] = store.load(t).stored_range();
+  const TierTable& table = store.load_decoded(t);
+
+  verify_detail::Mismatches mismatches(r.examples);
+  std::atomic<std::uint64_t> positions{0}, derived{0}, done{0};
+  std::mutex advance_mutex;
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size(), 1 << 14), [&](const auto& range) {
+    std::uint64_t used = 0, used_derived = 0;
+    typename G::Position p;
+    for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+      if (!game.unrank(t, i, p)) continue;
+      ++used;
+      // A slot the file leaves out was just derived by this very rule from its moves: it
+      // agrees by construction, and what it tests is the stored side it was derived from.
+      if (i < first || i >= end) {
+        ++used_derived;
+        continue;
+      }
+      const Outcome stored = decode(table.code(i));
+      const Outcome expected = verify_detail::implied_value(game, store, table, p);
+      if (stored != expected) mismatches.add({game.format(p), i, stored, expected});
+    }
+    positions.fetch_add(used, std::memory_order_relaxed);
+    derived.fetch_add(used_derived, std::memory_order_relaxed);
+    const std::uint64_t now = done.fetch_add(range.size(), std::memory_order_relaxed) + range.size();
+    // About every 64 M slots: a large table takes minutes.
+    if (r.advance && (now >> 26) != ((now - range.size()) >> 26)) {
+      std::lock_guard lock(advance_mutex);
+      r.advance(v.tier, now, table.size());
+    }
+  });
+  v.positions = positions.load();
+  v.derived = derived.load();
+  v.mismatches = mismatches.count();
+  v.examples = std::move(mismatches).examples();
+  v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return v;
+}
+
+// Checks the tables of the tiers reached from `roots`, sub-tables first.
+template <Enumerable G>
+std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::path& data_dir,
+                                         std::span<const typename G::Tier> roots, const VerifyRequest& r) {
+  std::vector<VerifiedTable> out;
+  for (const auto& t : dependency_order(game, roots)) {
+    out.push_back(verify_table(game, data_dir, t, r));
+    if (r.progress) r.progress(out.back());
+  }
+  return out;
+}
+
+}  // namespace zz::api

@@ -1,0 +1,118 @@
+// `verify` (api/verify_tables.hpp): the tables the solver builds are clean, in either table
+// format and for games of every shape; one wrong code planted in a table is found and named
+// by its position, stored and expected value.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+#include "api/session.hpp"
+#include "core/chess/game.hpp"
+#include "solver/table/store.hpp"
+#include "tests/cli/cli_runner.hpp"
+
+using namespace zz;
+
+namespace {
+
+api::VerifyResult verify(const std::string& game, const std::string& material, const std::filesystem::path& dir) {
+  auto s = api::open_session(game, {}, dir);
+  api::VerifyRequest request;
+  request.material = material;
+  request.examples = 1000;
+  return s->verify(request);
+}
+
+void solve(const std::string& game, const std::string& material, const std::filesystem::path& dir, int format) {
+  auto s = api::open_session(game, {}, dir);
+  api::SolveRequest request;
+  request.material = material;
+  request.summary = false;
+  request.table_format = format;
+  s->solve(request);
+}
+
+std::uint64_t positions(const api::VerifyResult& r) {
+  std::uint64_t n = 0;
+  for (const auto& t : r.tables) n += t.positions;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("the tables the solver builds are clean") {
+  for (const auto& [game, material] : std::vector<std::pair<std::string, std::string>>{
+           {"chess", "KRvK"}, {"chess", "KPvK"}, {"tatedrez", ""}, {"tablut", "K1W1B"}}) {
+    for (int format : {3, 2}) {
+      CAPTURE(game);
+      CAPTURE(material);
+      CAPTURE(format);
+      cli_test::TempDir dir;
+      solve(game, material, dir.path, format);
+      const auto r = verify(game, material, dir.path);
+      CHECK(r.clean());
+      CHECK(positions(r) > 1000);
+      std::uint64_t derived = 0;
+      for (const auto& t : r.tables) derived += t.derived;
+      // Format 3 leaves one side to move out of chess and Tablut tables; format 2 stores all.
+      if (format == 2 || game == "tatedrez") CHECK(derived == 0);
+      else CHECK(derived * 3 > positions(r));
+    }
+  }
+}
+
+TEST_CASE("one wrong code planted in a table is found and named") {
+  for (int format : {3, 2}) {
+    CAPTURE(format);
+    cli_test::TempDir dir;
+    solve("chess", "KRvK", dir.path, format);
+    const chess::Chess game;
+    const chess::Material krk = chess::parse_material("KRvK");
+    chess::Position planted{};
+    Outcome truth, wrong;
+    {
+      TableStore<chess::Chess> store(game, dir.path);
+      const auto [first, end] = store.load(krk).stored_range();
+      const TierTable& table = store.load_decoded(krk);
+      std::vector<Code> codes(table.size());
+      for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = table.code(i);
+      // A decided position of the stored part, made to look decided two plies later.
+      std::uint64_t index = first;
+      while (index < end && (!game.unrank(krk, index, planted) || table.outcome(index).value == Value::Draw ||
+                             table.outcome(index).remoteness < 5))
+        ++index;
+      REQUIRE(index < end);
+      truth = table.outcome(index);
+      wrong = Outcome{truth.value, static_cast<std::uint16_t>(truth.remoteness + 2)};
+      codes[index] = encode(wrong);
+      store.set_format(format);
+      store.save(krk, TierTable(codes));
+    }
+    const auto r = verify("chess", "KRvK", dir.path);
+    CHECK_FALSE(r.clean());
+    const auto& t = r.tables.back();
+    REQUIRE(t.tier == "KRvK");
+    CHECK(t.mismatches >= 1);
+    const auto named = std::find_if(t.examples.begin(), t.examples.end(),
+                                    [&](const auto& m) { return m.position == game.format(planted); });
+    REQUIRE(named != t.examples.end());
+    CHECK(named->stored == wrong);
+    CHECK(named->expected == truth);
+    for (const auto& other : r.tables)
+      if (other.tier != "KRvK") CHECK(other.mismatches == 0);
+  }
+}
+
+TEST_CASE("verify refuses a missing table with the command that builds it") {
+  cli_test::TempDir dir;
+  auto s = api::open_session("chess", {}, dir.path);
+  api::VerifyRequest request;
+  request.material = "KQvK";
+  try {
+    s->verify(request);
+    FAIL("no error");
+  } catch (const api::MissingTable& e) {
+    CHECK(std::string(e.what()).find("zugzwang solve chess --material KQvK") != std::string::npos);
+  }
+}
