@@ -142,6 +142,8 @@ class Session {
   virtual std::string describe(Outcome o) const = 0;
 
   virtual QueryResult query(const std::string& position) = 0;
+  // The position's value alone, as query() gives it, without valuing its moves (a probe).
+  virtual Outcome value(const std::string& position) = 0;
   // Each move of a game from `start` against the tables, and where they do not reach, against
   // proof search within the options' horizon.
   virtual ReviewResult review(const std::string& start, const std::vector<std::string>& moves,

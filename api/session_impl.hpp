@@ -141,6 +141,16 @@ class GameSession final : public Session {
     }
   }
 
+  Outcome value(const std::string& text) override {
+    if constexpr (Enumerable<G>) {
+      const Position given = parse_position(text);
+      return with_tables([&] { return store_->probe(table_view(given)); });
+    } else {
+      parse_position(text);
+      throw InputError(name() + " has no tables to probe");
+    }
+  }
+
   QueryResult query(const std::string& text) override {
     if constexpr (Enumerable<G>) {
       const Position given = parse_position(text);

@@ -20,5 +20,6 @@ py::object remoteness_of(Outcome o);
 
 void bind_results(py::module_& m);
 void bind_table(py::module_& m);
+void bind_tablebase(py::module_& m);
 
 }  // namespace zz::python

@@ -133,8 +133,11 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
   // Kept for the life of the process (a static object would be released after the
   // interpreter has finalized).
   static auto& input_error = *new py::exception<InputError>(m, "InputError", PyExc_ValueError);
-  static auto& missing_table = *new py::exception<api::MissingTable>(m, "MissingTableError", PyExc_FileNotFoundError);
-  static auto& not_covered = *new py::exception<api::NotCovered>(m, "NotCoveredError", input_error.ptr());
+  // Both are KeyErrors too, as python-chess's tablebase readers raise where no table answers.
+  static auto& missing_table = *new py::exception<api::MissingTable>(
+      m, "MissingTableError", py::make_tuple(py::handle(PyExc_FileNotFoundError), py::handle(PyExc_KeyError)).release());
+  static auto& not_covered = *new py::exception<api::NotCovered>(
+      m, "NotCoveredError", py::make_tuple(input_error, py::handle(PyExc_KeyError)).release());
   // Translators run newest first: a missing table (an InputError too) is checked first.
   py::register_exception_translator([](std::exception_ptr p) {
     try {
@@ -160,6 +163,7 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
 
   bind_results(m);
   bind_table(m);
+  bind_tablebase(m);
 
   m.def("games", [] { return api::games(); }, "Every game: name, summary, rule options, start position, capabilities.");
   m.def("build_info", [] {
