@@ -1,5 +1,6 @@
 #include "solver/table/packed_payload.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -40,6 +41,7 @@ thread_local RecentBlocks recent_blocks;
 PackedPayload::PackedPayload(const std::filesystem::path& file, std::uint64_t offset, PackedLayout layout,
                              std::uint64_t index_checksum, std::uint64_t dictionary_checksum)
     : file_(file), layout_(std::move(layout)) {
+  symbol_bytes_ = layout_.symbol_bytes();
   auto refuse = [&](const std::string& why) { throw InputError("table " + file_.string() + ": " + why); };
   map_ = std::make_unique<MappedRange>(file, offset, layout_.payload_bytes());
   const std::uint8_t* payload = map_->data();
@@ -63,22 +65,41 @@ PackedPayload::~PackedPayload() {
   block_cache().forget(owner_);
 }
 
-void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> out) const {
+// Decompresses block b into `symbols` (its size: the block's entries times the symbol
+// width) and checks that every symbol names a code.
+void PackedPayload::decompress_checked(std::uint64_t b, std::span<std::uint8_t> symbols) const {
   auto refuse = [&](const std::string& why) {
     throw InputError("table " + file_.string() + ": " + why + " in block " + std::to_string(b));
   };
   const std::span<const std::uint8_t> coded(area_ + offsets_[b], offsets_[b + 1] - offsets_[b]);
   if (checksum(std::as_bytes(coded)) != sums_[b]) refuse("checksum mismatch (corrupt payload)");
-  const std::uint64_t n = out.size() / layout_.width;
-  const int sb = layout_.symbol_bytes();
-  thread_local std::vector<std::uint8_t> symbols;
-  symbols.resize(n * sb);
   const std::span<const std::uint8_t> dictionary(dictionary_, layout_.dictionary_bytes);
   if (auto why = decompress_block(layout_.codec, dictionary, coded, symbols)) refuse("corrupt data (" + *why + ")");
-  const std::size_t alphabet = layout_.symbols.size();
+  // The largest symbol, in a loop the compiler vectorizes.
+  std::size_t largest = 0;
+  if (symbol_bytes_ == 1) {
+    std::uint8_t m = 0;
+    for (const std::uint8_t s : symbols) m = std::max(m, s);
+    largest = m;
+  } else {
+    for (std::size_t j = 0; j + 1 < symbols.size(); j += 2)
+      largest = std::max(largest, symbols[j] | std::size_t{symbols[j + 1]} << 8);
+  }
+  if (largest >= layout_.symbols.size()) refuse("corrupt data (symbol " + std::to_string(largest) + " out of range)");
+}
+
+std::uint64_t PackedPayload::block_size(std::uint64_t b) const {
+  const std::uint64_t begin = b << layout_.block_shift;
+  return std::min(layout_.block_entries(), layout_.end - layout_.first - begin);
+}
+
+void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> out) const {
+  const std::uint64_t n = out.size() / layout_.width;
+  thread_local std::vector<std::uint8_t> symbols;
+  symbols.resize(n * symbol_bytes_);
+  decompress_checked(b, symbols);
   for (std::uint64_t j = 0; j < n; ++j) {
-    const std::size_t s = sb == 1 ? symbols[j] : symbols[2 * j] | std::size_t{symbols[2 * j + 1]} << 8;
-    if (s >= alphabet) refuse("corrupt data (symbol " + std::to_string(s) + " out of range)");
+    const std::size_t s = symbol_bytes_ == 1 ? symbols[j] : symbols[2 * j] | std::size_t{symbols[2 * j + 1]} << 8;
     const Code c = layout_.symbols[s];
     if (layout_.width == 1) {
       out[j] = static_cast<std::uint8_t>(c);
@@ -89,18 +110,16 @@ void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> out) co
   }
 }
 
-DecodedBlock PackedPayload::decode(std::uint64_t b) const {
-  const std::uint64_t begin = b << layout_.block_shift;
-  const std::uint64_t n = std::min(layout_.block_entries(), layout_.end - layout_.first - begin);
-  DecodedBlock out(n * layout_.width);
-  decode_into(b, out);
+DecodedBlock PackedPayload::decode_symbols(std::uint64_t b) const {
+  DecodedBlock out(block_size(b) * symbol_bytes_);
+  decompress_checked(b, out);
   return out;
 }
 
 const DecodedBlock& PackedPayload::cached(std::uint64_t b) const {
   RecentBlocks::Entry& e = recent_blocks.slot(owner_, b);
   if (e.owner != owner_ || e.block != b || !e.data) {
-    e.data = block_cache().get(owner_, b, [this, b] { return decode(b); });
+    e.data = block_cache().get(owner_, b, [this, b] { return decode_symbols(b); });
     e.owner = owner_;
     e.block = b;
   }

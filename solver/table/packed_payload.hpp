@@ -51,16 +51,20 @@ class PackedPayload {
   const PackedLayout& layout() const { return layout_; }
   bool stores(std::uint64_t i) const { return i >= layout_.first && i < layout_.end; }
 
-  // The stored code of slot i (stores(i) must hold), through the block cache.
+  // The stored code of slot i (stores(i) must hold), through the block cache. The cache
+  // holds a block's symbols as the codec gives them back (checked to be in range), mapped to
+  // codes here: a cold probe then costs the decompression alone.
   Code code(std::uint64_t i) const {
     const std::uint64_t k = i - layout_.first;
     const DecodedBlock& block = cached(k >> layout_.block_shift);
     const std::uint64_t j = k & (layout_.block_entries() - 1);
-    return layout_.width == 1 ? block[j] : static_cast<Code>(block[2 * j] | block[2 * j + 1] << 8);
+    const std::size_t s = symbol_bytes_ == 1 ? block[j] : (block[2 * j] | std::size_t{block[2 * j + 1]} << 8);
+    return layout_.symbols[s];
   }
-  // Block b decoded (codes laid out `width` bytes each); throws InputError naming the file
-  // and the block when it is corrupt.
-  DecodedBlock decode(std::uint64_t b) const;
+  // Block b's symbols, each below the alphabet's size; throws InputError naming the file and
+  // the block when it is corrupt.
+  DecodedBlock decode_symbols(std::uint64_t b) const;
+  // Block b decoded into codes laid out `width` bytes each (a format-2 payload's slice).
   void decode_into(std::uint64_t b, std::span<std::uint8_t> out) const;
   std::uint64_t compressed_size(std::uint64_t b) const { return offsets_[b + 1] - offsets_[b]; }
   // Asks the kernel to read the block holding slot i, for a caller about to read many.
@@ -68,6 +72,8 @@ class PackedPayload {
 
  private:
   const DecodedBlock& cached(std::uint64_t b) const;
+  void decompress_checked(std::uint64_t b, std::span<std::uint8_t> symbols) const;
+  std::uint64_t block_size(std::uint64_t b) const;  // entries of block b
 
   std::filesystem::path file_;
   PackedLayout layout_;
@@ -76,6 +82,7 @@ class PackedPayload {
   const std::uint8_t* area_ = nullptr;
   std::vector<std::uint64_t> offsets_, sums_;
   std::uint64_t owner_ = BlockCache::new_owner();
+  int symbol_bytes_ = 1;
 };
 
 }  // namespace zz
