@@ -250,6 +250,41 @@ ojson to_json(const CompressResult& r) {
   return doc;
 }
 
+ojson to_json(const SummaryResult& r) {
+  ojson doc = header(r.game, r.rules);
+  doc["command"] = r.command;
+  ojson tables = ojson::array();
+  for (const auto& t : r.tables) {
+    ojson sides = ojson::object();
+    for (const auto& s : t.sides) {
+      ojson side = {{"wins", s.wins},         {"draws", s.draws},         {"losses", s.losses},
+                    {"raw_wins", s.raw_wins}, {"raw_draws", s.raw_draws}, {"raw_losses", s.raw_losses}};
+      side["longest_win"] = s.longest_win ? ojson{{"remoteness", s.longest_win->outcome.remoteness},
+                                                  {"position", s.longest_win->position},
+                                                  {"value", s.longest_win->value}}
+                                          : ojson(nullptr);
+      sides[s.side] = side;
+    }
+    ojson entry = {{"tier", t.tier}, {"entries", t.entries}, {"by_side", sides}};
+    if (t.mutual_zugzwangs) {
+      const auto& z = *t.mutual_zugzwangs;
+      const std::string& first = t.sides[0].side;
+      const std::string& second = t.sides[1].side;
+      entry["mutual_zugzwangs"] = {
+          {"full_point", z.full},
+          {"half_point_" + first + "_in_zugzwang", z.first_in_zugzwang},
+          {"half_point_" + second + "_in_zugzwang", z.second_in_zugzwang},
+          {"raw_full_point", z.raw_full},
+          {"raw_half_point_" + first + "_in_zugzwang", z.raw_first_in_zugzwang},
+          {"raw_half_point_" + second + "_in_zugzwang", z.raw_second_in_zugzwang},
+          {"example", z.example ? ojson(*z.example) : ojson(nullptr)}};
+    }
+    tables.push_back(entry);
+  }
+  doc["tables"] = tables;
+  return doc;
+}
+
 ojson to_json(const VerifyResult& r) {
   ojson doc = header(r.game, r.rules);
   doc["clean"] = r.clean();

@@ -26,6 +26,7 @@ ojson to_json(const AnalyzeProgress& p);
 ojson to_json(const TablesResult& r);
 ojson to_json(const CompressResult& r);
 ojson to_json(const VerifyResult& r);
+ojson to_json(const SummaryResult& r);
 ojson to_json(const ReviewResult& r);
 ojson to_json(const ExportRow& r);
 ojson to_json(const TierStats& s);

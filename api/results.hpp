@@ -275,6 +275,46 @@ struct CompressResult {
   std::vector<CompressedTable> tables;
 };
 
+// A position that shows a figure: its value and the position.
+struct ExamplePosition {
+  Outcome outcome;
+  std::string position;
+  std::string value;  // in the game's words ("mate in 35")
+};
+
+// One side to move of a table (`summary`): per index slot, and per position (raw: every
+// symmetric copy counted), and its longest win with the first position (by index) that shows it.
+struct SideSummary {
+  std::string side;
+  std::uint64_t wins = 0, draws = 0, losses = 0;
+  std::uint64_t raw_wins = 0, raw_draws = 0, raw_losses = 0;
+  std::optional<ExamplePosition> longest_win;
+};
+
+// Boards of a table where having the move is a disadvantage, each board counted once, both
+// sides to move legal (the side not to move not in check) and the game not over: full point,
+// whoever moves loses; half point, a side that draws with the move and whose opponent loses
+// with it (that side is "in zugzwang"). raw_: every symmetric copy counted.
+struct MutualZugzwangs {
+  std::uint64_t full = 0, first_in_zugzwang = 0, second_in_zugzwang = 0;
+  std::uint64_t raw_full = 0, raw_first_in_zugzwang = 0, raw_second_in_zugzwang = 0;
+  std::optional<std::string> example;  // the first by index, with the first side to move
+};
+
+struct TableSummary {
+  std::string tier;
+  std::uint64_t entries = 0;
+  std::vector<SideSummary> sides;  // the first player, then the second
+  std::optional<MutualZugzwangs> mutual_zugzwangs;  // games whose boards take either side to move
+};
+
+struct SummaryResult {
+  std::string game;
+  RuleValues rules;
+  std::string command;  // how a person reproduces it
+  std::vector<TableSummary> tables;  // in solving order
+};
+
 // A position whose stored value its moves contradict (`verify`).
 struct VerifyMismatch {
   std::string position;

@@ -153,6 +153,8 @@ class Session {
   virtual TablesResult tables(const std::string& material) = 0;
   virtual CompressResult compress(const CompressRequest& request) = 0;
   virtual VerifyResult verify(const VerifyRequest& request) = 0;
+  // What the tables of `material` say (counts per side, longest wins, mutual zugzwangs).
+  virtual SummaryResult summary(const std::string& material) = 0;
   // Calls row for each position of the tables, in index order; returns how many.
   virtual std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) = 0;
 

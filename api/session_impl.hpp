@@ -16,6 +16,7 @@
 #include "api/analysis.hpp"
 #include "api/analysis_search.hpp"
 #include "api/compress_tables.hpp"
+#include "api/table_summary.hpp"
 #include "api/verify_tables.hpp"
 #include "api/errors.hpp"
 #include "api/limits.hpp"
@@ -243,6 +244,28 @@ class GameSession final : public Session {
                          request.material);
     } else {
       (void)request;
+      throw InputError(name() + " has no tables");
+    }
+  }
+
+  SummaryResult summary(const std::string& material) override {
+    if constexpr (Enumerable<G>) {
+      // One table named: that table (its sub-tables are read, not summarized); a set: all.
+      const auto roots = solve_roots(material);
+      const auto order = dependency_order(game_, std::span<const typename G::Tier>(roots));
+      for (const auto& t : order)
+        if (!store_->exists(t)) throw missing_table(game_.tier_name(t), material);
+      const std::vector<typename G::Tier> tiers =
+          roots.size() == 1 && !material.empty() ? std::vector<typename G::Tier>(roots.begin(), roots.end())
+                                                 : std::vector<typename G::Tier>(order.begin(), order.end());
+      SummaryResult r{name(), rules(), summary_command(material), {}};
+      const auto words = [this](Outcome o) { return describe(o); };
+      return with_tables([&] {
+        for (const auto& t : tiers) r.tables.push_back(summarize_table(game_, *store_, t, words));
+        return r;
+      }, material);
+    } else {
+      (void)material;
       throw InputError(name() + " has no tables");
     }
   }
@@ -634,6 +657,13 @@ class GameSession final : public Session {
     return MissingTable("no table " + tier + " in " + store_->directory().string() + ": build it with `" + command +
                             "` (at most " + human_bytes(needs.missing_bytes) + " on disk; compressed, far less)",
                         command, needs.missing_bytes);
+  }
+
+  // The command that summarizes the tables of `material` under this session's rules.
+  std::string summary_command(const std::string& material) const {
+    std::string command = solve_command(material);
+    command = "zugzwang summary" + command.substr(std::string("zugzwang solve").size());
+    return command.substr(0, command.rfind(" --data "));  // the tables' folder is the reader's own
   }
 
   // The command that builds the tables of `material` under this session's rules.

@@ -13,6 +13,7 @@ int run_analyze(const std::vector<std::string>& args);
 int run_tables(const std::vector<std::string>& args);
 int run_compress(const std::vector<std::string>& args);
 int run_verify(const std::vector<std::string>& args);
+int run_summary(const std::vector<std::string>& args);
 int run_review(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);
@@ -29,6 +30,8 @@ const std::vector<Command>& commands() {
        run_compress},
       {"verify", "verify GAME [--material M] [--threads N]   check every stored position against its moves",
        run_verify},
+      {"summary", "summary GAME [--material M] [--json]   per side: counts, longest win, mutual zugzwangs",
+       run_summary},
       {"review", "review GAME START MOVE... [--json]      each move of a game against the tables", run_review},
       {"move", "move GAME POSITION MOVE...              the position after the moves", run_move},
       {"board", "board GAME POSITION [--json]            squares, pieces, hands, marks and moves as data", run_board},

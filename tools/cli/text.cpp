@@ -240,6 +240,28 @@ void print_compress(const api::CompressResult& r, std::ostream& out) {
         << ratio_text(static_cast<double>(before) / static_cast<double>(after)) << '\n';
 }
 
+void print_summary(const api::SummaryResult& r, std::ostream& out) {
+  out << r.game << " (" << rules_text(r.rules) << ")\n";
+  for (const auto& t : r.tables) {
+    out << '\n' << t.tier << " (" << t.entries << " index slots)\n";
+    out << std::left << std::setw(10) << "  to move" << std::right << std::setw(14) << "wins" << std::setw(14)
+        << "draws" << std::setw(14) << "losses" << std::setw(16) << "raw positions" << "  longest win\n";
+    for (const auto& s : t.sides) {
+      out << "  " << std::left << std::setw(8) << s.side << std::right << std::setw(14) << s.wins << std::setw(14)
+          << s.draws << std::setw(14) << s.losses << std::setw(16) << (s.raw_wins + s.raw_draws + s.raw_losses)
+          << "  " << (s.longest_win ? s.longest_win->value + ": " + s.longest_win->position : std::string("-")) << '\n';
+    }
+    if (t.mutual_zugzwangs) {
+      const auto& z = *t.mutual_zugzwangs;
+      out << "  mutual zugzwangs: " << z.full << " full point, " << z.first_in_zugzwang << " half point with "
+          << t.sides[0].side << " in zugzwang, " << z.second_in_zugzwang << " with " << t.sides[1].side
+          << " (raw " << z.raw_full << ", " << z.raw_first_in_zugzwang << ", " << z.raw_second_in_zugzwang << ")";
+      if (z.example) out << "; first: " << *z.example;
+      out << '\n';
+    }
+  }
+}
+
 void print_verified_table(const api::VerifiedTable& t, std::ostream& out) {
   out << std::left << std::setw(14) << t.tier << std::right << std::setw(14) << t.positions << std::setw(14)
       << t.derived << std::setw(12) << t.mismatches << std::setw(10) << std::fixed << std::setprecision(2)

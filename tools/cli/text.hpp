@@ -18,6 +18,7 @@ void print_analysis(const api::AnalyzeResult& r, std::ostream& out);
 void print_analysis_progress(const api::AnalyzeProgress& p, std::ostream& out);
 void print_tables(const api::TablesResult& r, std::ostream& out);
 void print_compress(const api::CompressResult& r, std::ostream& out);
+void print_summary(const api::SummaryResult& r, std::ostream& out);
 void print_verify(const api::VerifyResult& r, const api::Session& session, std::ostream& out);
 // One line for a table just checked (command line progress, on standard error).
 void print_verified_table(const api::VerifiedTable& t, std::ostream& out);
