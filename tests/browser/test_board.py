@@ -418,6 +418,8 @@ def part_tatedrez(page):
     page.click_square("b2")  # a piece picked up shows its destinations for the screenshot
     page.wait(lambda: page.els('#board .dest[data-dest="a2"]'), "tatedrez destinations")
     page.open(game, "3/1R1/r2 w")
+    # the page is ready before its first board is drawn: wait for the hand, then pick from it
+    page.wait(lambda: page.els('#reserve [data-reserve="knight"][data-owner="0"]'), "the white knight in hand")
     page.click('#reserve [data-reserve="knight"][data-owner="0"]')
     page.wait(lambda: len(page.els("#board [data-heat]")) == 7, "the heat map of the white knight (7 empty squares)")
     page.screenshot(game)
