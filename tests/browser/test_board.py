@@ -544,7 +544,6 @@ def part_chess(page):
           f"chess: the principal variation shows {[s['text'] for s in steps][:4]}..., not SAN {[s['name'] for s in line][:4]}...")
     check(all(re.fullmatch(r"(K|Q|R|B|N)?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?[+#]?|O-O(-O)?[+#]?", s["text"]) for s in steps),
           f"chess: a principal variation step is not SAN: {[s['text'] for s in steps]}")
-    page.screenshot("chess-san")
     undo_redo(page, q["position"], p1)
     page.click("#nav-back")
     page.wait_position(q["position"], "chess undo")
