@@ -15,7 +15,6 @@ export default {
   drawPiece: glyphPiece,
   flipForSecondPlayer: true,
 
-  // A piece glyph before the UCI text, for a readable move list.
   // Figurine SAN: the piece's glyph in place of its letter (Nf3 as ♘f3); pawn moves and
   // castling as SAN. Without a name (an older server), the glyph and the UCI move.
   moveLabel(move, board) {
