@@ -80,7 +80,7 @@ class GameSession final : public Session {
         if (repeated) throw InputError("the game is already drawn by repetition before " + m_text);
         const Move m = game_.parse_move(p, m_text);
         r.moves.push_back(game_.format_move(m));
-        r.names.push_back(name_of(p, m));
+        if constexpr (HasMoveNames<G>) r.names.push_back(name_of(p, m));
         p = game_.play(p, m);
         over = game_.outcome(p);
         repeated = !over && game_.drawn_by_repetition(history, p);
@@ -89,7 +89,7 @@ class GameSession final : public Session {
       for (const auto& m_text : moves) {
         const Move m = game_.parse_move(p, m_text);
         r.moves.push_back(game_.format_move(m));
-        r.names.push_back(name_of(p, m));
+        if constexpr (HasMoveNames<G>) r.names.push_back(name_of(p, m));
         p = game_.play(p, m);
       }
       over = game_.outcome(p);
@@ -766,7 +766,7 @@ class GameSession final : public Session {
       r.start = query_position(game_.start());
       for (const LineStep& s : line_from(game_.start())) {
         r.start_line.push_back(s.move);
-        r.start_line_names.push_back(s.name);
+        if constexpr (HasMoveNames<G>) r.start_line_names.push_back(s.name);
       }
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

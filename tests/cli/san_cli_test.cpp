@@ -32,9 +32,10 @@ TEST_CASE("chess move takes SAN and UCI alike and names the moves in SAN") {
   CHECK(m["moves"].back() == "d8h4");
   CHECK(m["names"].back() == "Qh4#");
   // Other games keep one notation: no names.
-  const auto tablut = run({"move", "tablut", "start", "--json"});
-  REQUIRE(tablut.code == 0);
-  CHECK(!json::parse(tablut.out).contains("names"));
+  const auto tatedrez = run({"move", "tatedrez", "start", "R@b2", "--json"});
+  REQUIRE(tatedrez.code == 0);
+  CHECK(json::parse(tatedrez.out)["moves"] == json({"R@b2"}));
+  CHECK(!json::parse(tatedrez.out).contains("names"));
 }
 
 TEST_CASE("bad SAN is refused with exit 2 and one line") {
