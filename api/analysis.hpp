@@ -51,7 +51,7 @@ inline std::vector<AnalysisLine> lines_of(const SearchReport& report) {
   std::vector<AnalysisLine> lines;
   for (const auto& l : report.lines) {
     if (l.pv.empty()) continue;
-    lines.push_back({l.pv.front(), l.score, forced_text(l.score), l.pv, std::nullopt});
+    lines.push_back({l.pv.front(), l.score, forced_text(l.score), l.pv, std::nullopt, {}, {}});
   }
   return lines;
 }
@@ -153,7 +153,7 @@ void answer_from_tables(const G& game, const Oracle& oracle, const typename G::P
   std::vector<Valued> moves;
   game.for_each_move(p, [&](const Move& m) { moves.push_back({m, value_of(game.play(p, m))}); });
   for (const auto& m : moves) {
-    MoveProof proof{game.format_move(m.move), "unknown", 0};
+    MoveProof proof{game.format_move(m.move), "unknown", 0, {}};
     if (m.value) {
       proof.result = m.value->value == Value::Win ? "win" : m.value->value == Value::Loss ? "loss" : "draw";
       // Counted after the move, as the proofs count: the move's own ply is not in it.
@@ -170,7 +170,7 @@ void answer_from_tables(const G& game, const Oracle& oracle, const typename G::P
   const int draw_plies = request.depth.value_or(40);
   for (const auto& m : moves) {
     if (!m.value || static_cast<int>(r.lines.size()) >= request.lines) break;
-    AnalysisLine line{game.format_move(m.move), search::score_of(*m.value, 0), std::nullopt, {}, std::nullopt};
+    AnalysisLine line{game.format_move(m.move), search::score_of(*m.value, 0), std::nullopt, {}, std::nullopt, {}, {}};
     line.forced = forced_text(line.score);
     Position q = game.play(p, m.move);
     line.pv.push_back(line.move);
@@ -278,7 +278,7 @@ void answer_by_search(Tools& tools, const typename Tools::ProofGame::Position& p
   }
   r.no_forced_win_within = ladder.unforced_within();
   for (std::size_t i = 0; i < move_names.size(); ++i)
-    r.moves.push_back({move_names[i], verdicts[i].result, verdicts[i].plies});
+    r.moves.push_back({move_names[i], verdicts[i].result, verdicts[i].plies, {}});
   r.lines = lines_of(search);
   for (auto& line : r.lines)
     for (const auto& m : r.moves)

@@ -35,6 +35,7 @@ ojson to_json(const BoardView& b) {
 
 ojson to_json(const MoveView& m) {
   ojson doc = {{"move", m.move}};
+  if (!m.name.empty()) doc["name"] = m.name;
   if (m.from) doc["from"] = *m.from;
   if (m.to) doc["to"] = *m.to;
   if (m.drop) doc["drop"] = piece_json(*m.drop);

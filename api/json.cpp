@@ -9,6 +9,16 @@ ojson value_fields(Outcome o) { return {{"value", to_string(o.value)}, {"remoten
 
 ojson header(const std::string& game, const RuleValues& rules) { return {{"game", game}, {"rules", rules_json(rules)}}; }
 
+// A move's name beside its id (results.hpp): only for games that name moves (chess: SAN);
+// for the others the id is the name and the documents stay as they were.
+void add_name(ojson& doc, const char* key, const std::string& name) {
+  if (!name.empty()) doc[key] = name;
+}
+
+void add_names(ojson& doc, const char* key, const std::vector<std::string>& names) {
+  if (!names.empty()) doc[key] = names;
+}
+
 // The fields of a position's answer, shared by query and the start of a solve summary.
 ojson position_fields(const QueryResult& r) {
   ojson doc = {{"position", r.position}, {"side_to_move", r.side_to_move}};
@@ -18,6 +28,7 @@ ojson position_fields(const QueryResult& r) {
   ojson moves = ojson::array();
   for (const auto& m : r.moves) {
     ojson entry = {{"move", m.move}};
+    add_name(entry, "name", m.name);
     entry.update(value_fields(m.outcome));
     moves.push_back(entry);
   }
@@ -78,7 +89,9 @@ ojson to_json(const PrincipalVariation& r) {
   doc.update(value_fields(r.outcome));
   ojson line = ojson::array();
   for (const auto& s : r.line) {
-    ojson step = {{"move", s.move}, {"position", s.position}};
+    ojson step = {{"move", s.move}};
+    add_name(step, "name", s.name);
+    step["position"] = s.position;
     step.update(value_fields(s.outcome));
     line.push_back(step);
   }
@@ -89,6 +102,7 @@ ojson to_json(const PrincipalVariation& r) {
 ojson to_json(const MoveResult& r) {
   ojson doc = header(r.game, r.rules);
   doc["moves"] = r.moves;
+  add_names(doc, "names", r.names);
   doc["position"] = r.position;
   doc["over"] = r.over;
   if (r.result) doc["result"] = *r.result;
@@ -137,6 +151,7 @@ ojson to_json(const SolveReport& r) {
   if (r.start) {
     ojson start = position_fields(*r.start);
     start["principal_variation"] = r.start_line;
+    add_names(start, "principal_variation_names", r.start_line_names);
     doc["start"] = start;
   }
   return doc;
@@ -147,9 +162,12 @@ namespace {
 ojson analysis_lines(const std::vector<AnalysisLine>& lines) {
   ojson out = ojson::array();
   for (const auto& l : lines) {
-    ojson line = {{"move", l.move}, {"score", l.score}};
+    ojson line = {{"move", l.move}};
+    add_name(line, "name", l.name);
+    line["score"] = l.score;
     if (l.forced) line["forced"] = *l.forced;
     line["pv"] = l.pv;
+    add_names(line, "pv_names", l.pv_names);
     if (l.proof) line["proof"] = {{"result", l.proof->result}, {"plies", l.proof->plies}};
     out.push_back(line);
   }
@@ -170,10 +188,17 @@ ojson to_json(const AnalyzeResult& r) {
   }
   doc["proofs"] = proofs;
   ojson moves = ojson::array();
-  for (const auto& m : r.moves) moves.push_back({{"move", m.move}, {"result", m.result}, {"plies", m.plies}});
+  for (const auto& m : r.moves) {
+    ojson entry = {{"move", m.move}};
+    add_name(entry, "name", m.name);
+    entry["result"] = m.result;
+    entry["plies"] = m.plies;
+    moves.push_back(entry);
+  }
   doc["moves"] = moves;
   if (r.best_move) {
     doc["best_move"] = *r.best_move;
+    if (r.best_move_name) add_name(doc, "best_move_name", *r.best_move_name);
     doc["score"] = r.score;
     if (r.forced) doc["forced"] = *r.forced;
     doc["search_depth"] = r.search_depth;
@@ -310,9 +335,11 @@ ojson to_json(const ReviewResult& r) {
   ojson plies = ojson::array();
   for (const auto& p : r.plies) {
     ojson entry = {{"ply", p.ply}, {"side", p.side}, {"position", p.position}, {"move", p.move}};
+    add_name(entry, "name", p.name);
     entry["before"] = optional_value(p.before);
     entry["played"] = optional_value(p.played);
     entry["best_move"] = p.best_move ? ojson(*p.best_move) : ojson(nullptr);
+    if (!p.name.empty()) entry["best_move_name"] = p.best_move_name ? ojson(*p.best_move_name) : ojson(nullptr);
     entry["verdict"] = p.verdict;
     entry["plies_lost"] = p.plies_lost;
     entry["only_move"] = p.only_move;

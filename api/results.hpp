@@ -41,10 +41,16 @@ struct BoardResult {
   std::optional<std::string> material;  // its tables, for games tabulated by material
 };
 
+// Moves: `move` is the move's id in the game's notation (chess: UCI, e2e4), which the page,
+// the protocol and scripts play and compare; `name` beside it is the move as players read
+// it (chess: SAN, e4, Nbd2, Qg2+; solver/game.hpp HasMoveNames), the id for games without
+// names. Lists of moves carry their names in a parallel list.
+
 // A move with its value for the player who makes it; the remoteness counts the move.
 struct MoveOutcome {
   std::string move;
   Outcome outcome;
+  std::string name;
 };
 
 // Chess: tables ignore the 50-move rule; this says whether the rule already allows a claim.
@@ -74,6 +80,7 @@ struct LineStep {
   std::string move;
   std::string position;
   Outcome outcome;
+  std::string name;
 };
 
 struct PrincipalVariation {
@@ -91,6 +98,7 @@ struct MoveResult {
   std::string position;            // after the moves
   bool over = false;
   std::optional<std::string> result;  // who won, or "draw" (with " by repetition"), once over
+  std::vector<std::string> names;     // of moves
 };
 
 struct PerftResult {
@@ -136,6 +144,7 @@ struct SolveReport {
   std::vector<std::string> start_line;       // and its principal variation
   std::string directory;                     // where the tables are
   double seconds = 0;
+  std::vector<std::string> start_line_names;  // of start_line
 };
 
 struct ProofLine {
@@ -155,6 +164,7 @@ struct MoveProof {
   std::string move;
   std::string result;  // win, loss, none, draw, unknown
   int plies = 0;
+  std::string name;
 };
 
 // One line of the engine panel: a root move, its score for the side to move (beyond
@@ -166,6 +176,8 @@ struct AnalysisLine {
   std::optional<std::string> forced;  // "win in N plies" when the score is a forced result
   std::vector<std::string> pv;        // the move first
   std::optional<MoveProof> proof;
+  std::string name;                   // of move
+  std::vector<std::string> pv_names;  // of pv
 };
 
 struct AnalyzeResult {
@@ -194,6 +206,7 @@ struct AnalyzeResult {
   std::string source;
   std::optional<Outcome> value;
   int tables = 0;  // endgame tables found and probed by the analysis
+  std::optional<std::string> best_move_name;
 };
 
 // One ply of a reviewed game: the value before the move, what the move kept, and what the
@@ -216,6 +229,8 @@ struct ReviewPly {
   // Proof search showed no forced result for either side within this many plies: of the
   // position before the move, of the position after it.
   std::optional<int> before_unforced_within, played_unforced_within;
+  std::string name;                           // of move
+  std::optional<std::string> best_move_name;  // of best_move
 };
 
 struct ReviewSideSummary {

@@ -72,7 +72,7 @@ class GameSession final : public Session {
 
   MoveResult move(const std::string& text, const std::vector<std::string>& moves) const override {
     Position p = parse_position(text);
-    MoveResult r{name(), rules(), {}, {}, false, std::nullopt};
+    MoveResult r{name(), rules(), {}, {}, false, std::nullopt, {}};
     std::optional<Outcome> over = game_.outcome(p);
     bool repeated = false;
     if constexpr (requires { typename G::History; }) {
@@ -81,6 +81,7 @@ class GameSession final : public Session {
         if (repeated) throw InputError("the game is already drawn by repetition before " + m_text);
         const Move m = game_.parse_move(p, m_text);
         r.moves.push_back(game_.format_move(m));
+        if constexpr (HasMoveNames<G>) r.names.push_back(name_of(p, m));
         p = game_.play(p, m);
         over = game_.outcome(p);
         repeated = !over && game_.drawn_by_repetition(history, p);
@@ -89,6 +90,7 @@ class GameSession final : public Session {
       for (const auto& m_text : moves) {
         const Move m = game_.parse_move(p, m_text);
         r.moves.push_back(game_.format_move(m));
+        if constexpr (HasMoveNames<G>) r.names.push_back(name_of(p, m));
         p = game_.play(p, m);
       }
       over = game_.outcome(p);
@@ -104,7 +106,10 @@ class GameSession final : public Session {
     const Position p = parse_position(text);
     const MoveResult state = move(text, {});
     BoardResult r{name(), rules(), state.position, state.over, state.result, game_.view(p), {}, std::nullopt};
-    game_.for_each_move(p, [&](const Move& m) { r.moves.push_back(game_.view_move(p, m)); });
+    game_.for_each_move(p, [&](const Move& m) {
+      r.moves.push_back(game_.view_move(p, m));
+      r.moves.back().name = name_of(p, m);
+    });
     if constexpr (requires { game_.solve_roots(std::string()); }) {
       try {
         r.material = game_.tier_name(game_.tier_of(table_view(p)));
@@ -353,9 +358,20 @@ class GameSession final : public Session {
     if constexpr (Hashable<G>) {
       const Position p = parse_position(request.position);
       AnalysisTools tools(game_, *store_);
-      AnalyzeResult r = analyze_position(tools, p, request);
+      // The analysis speaks in move ids; each line is named here, progress reports included.
+      AnalyzeRequest named = request;
+      if (request.progress)
+        named.progress = [&](const AnalyzeProgress& progress) {
+          AnalyzeProgress copy = progress;
+          for (auto& line : copy.lines) name_analysis_line(p, line);
+          request.progress(copy);
+        };
+      AnalyzeResult r = analyze_position(tools, p, named);
       r.game = name();
       r.rules = rules();
+      for (auto& line : r.lines) name_analysis_line(p, line);
+      for (auto& m : r.moves) m.name = name_of_id(p, m.move);
+      if (r.best_move && HasMoveNames<G>) r.best_move_name = name_of_id(p, *r.best_move);
       return r;
     } else {
       (void)request;
@@ -367,6 +383,48 @@ class GameSession final : public Session {
   using Store = typename session_detail::StoreFor<G>::type;
 
   std::string name() const { return std::string(G::name()); }
+
+  // The move's name in the results (solver/game.hpp HasMoveNames; chess: SAN), empty for a
+  // game whose moves have no name but their id: the faces then show the id, JSON leaves the
+  // name out (and the committed summaries of those games stay as they are).
+  std::string name_of(const Position& p, const Move& m) const {
+    if constexpr (HasMoveNames<G>) {
+      return game_.move_name(p, m);
+    } else {
+      (void)p;
+      (void)m;
+      return {};
+    }
+  }
+
+  // The name of the move whose id is `id` in p (the id itself should the game refuse it).
+  std::string name_of_id(const Position& p, const std::string& id) const {
+    if constexpr (!HasMoveNames<G>) return {};
+    try {
+      return name_of(p, game_.parse_move(p, id));
+    } catch (const InputError&) {
+      return id;
+    }
+  }
+
+  // Names an analysis line's move, its principal variation (played out from p) and its proof.
+  void name_analysis_line(const Position& p, AnalysisLine& line) const {
+    if constexpr (!HasMoveNames<G>) return;
+    line.name = name_of_id(p, line.move);
+    if (line.proof) line.proof->name = line.name;
+    line.pv_names.clear();
+    Position q = p;
+    for (const auto& id : line.pv) {
+      try {
+        const Move m = game_.parse_move(q, id);
+        line.pv_names.push_back(name_of(q, m));
+        q = game_.play(q, m);
+      } catch (const InputError&) {  // not a move of q: the rest keeps its ids
+        for (std::size_t i = line.pv_names.size(); i < line.pv.size(); ++i) line.pv_names.push_back(line.pv[i]);
+        break;
+      }
+    }
+  }
 
   // "start" names the starting position in every game.
   Position parse_position(const std::string& text) const { return text == "start" ? game_.start() : game_.parse(text); }
@@ -482,11 +540,13 @@ class GameSession final : public Session {
       ply.side = std::string(G::player_name(p, true));
       ply.position = game_.format(p);
       ply.move = game_.format_move(m);
+      ply.name = name_of(p, m);
       try {
         const Position q = table_view(p);
         const auto values = value_moves(game_, q, *store_);
         ply.before = store_->probe(q);
         ply.best_move = game_.format_move(values.front().move);
+        ply.best_move_name = name_of(p, values.front().move);
         int keeping = 0;
         for (const auto& v : values) {
           if (v.outcome.value == values.front().outcome.value) ++keeping;
@@ -557,7 +617,9 @@ class GameSession final : public Session {
     if (before.proving_move) {
       int index = 0;
       game_.for_each_move(p, [&](const Move& m) {
-        if (index++ == *before.proving_move) ply.best_move = game_.format_move(m);
+        if (index++ != *before.proving_move) return;
+        ply.best_move = game_.format_move(m);
+        ply.best_move_name = name_of(p, m);
       });
     }
     ply.verdict = "unknown";
@@ -687,7 +749,8 @@ class GameSession final : public Session {
     r.outcome = store_->probe(p);
     r.over = game_.outcome(p).has_value();
     r.plies_left = game_.plies_left(p);
-    for (const auto& mv : value_moves(game_, p, *store_)) r.moves.push_back({game_.format_move(mv.move), mv.outcome});
+    for (const auto& mv : value_moves(game_, p, *store_))
+      r.moves.push_back({game_.format_move(mv.move), mv.outcome, name_of(p, mv.move)});
     if constexpr (requires { game_.halfmove_clock(given); }) {
       const int clock = game_.halfmove_clock(given);
       r.fifty_move_rule = FiftyMoveRule{clock, clock >= 100};
@@ -703,9 +766,10 @@ class GameSession final : public Session {
     while (o.value != Value::Draw && !game_.outcome(table_view(p))) {
       const auto moves = value_moves(game_, table_view(p), *store_);
       const std::string move = game_.format_move(moves.front().move);
+      std::string named = name_of(p, moves.front().move);
       p = game_.play(p, moves.front().move);
       o = store_->probe(table_view(p));
-      line.push_back({move, game_.format(p), o});
+      line.push_back({move, game_.format(p), o, std::move(named)});
     }
     return line;
   }
@@ -740,7 +804,10 @@ class GameSession final : public Session {
       if (request.summary) add_raw_counts(r, order, request.comm);
     if (request.material.empty() && request.summary) {
       r.start = query_position(game_.start());
-      for (const LineStep& s : line_from(game_.start())) r.start_line.push_back(s.move);
+      for (const LineStep& s : line_from(game_.start())) {
+        r.start_line.push_back(s.move);
+        if constexpr (HasMoveNames<G>) r.start_line_names.push_back(s.name);
+      }
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return r;

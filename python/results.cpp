@@ -71,6 +71,7 @@ void bind_results(py::module_& m) {
 
   py::class_<api::MoveOutcome> move(m, "MoveValue", "A move with its value for the player who makes it.");
   move.def_readonly("move", &api::MoveOutcome::move);
+  move.def_readonly("name", &api::MoveOutcome::name, "the move as players read it (chess: SAN)");
   add_value(move, &api::MoveOutcome::outcome);
   move.def("__repr__", [](const api::MoveOutcome& mv) {
     return "<MoveValue " + mv.move + " " + std::string(to_string(mv.outcome.value)) +
@@ -94,7 +95,9 @@ void bind_results(py::module_& m) {
   add_to_dict<api::QueryResult>(query);
 
   py::class_<api::LineStep> step(m, "LineStep", "A move of a principal variation and the position it leads to.");
-  step.def_readonly("move", &api::LineStep::move).def_readonly("position", &api::LineStep::position);
+  step.def_readonly("move", &api::LineStep::move)
+      .def_readonly("name", &api::LineStep::name)
+      .def_readonly("position", &api::LineStep::position);
   add_value(step, &api::LineStep::outcome);
   py::class_<api::PrincipalVariation> line(m, "PrincipalVariation");
   line.def_readonly("position", &api::PrincipalVariation::position)
@@ -103,12 +106,18 @@ void bind_results(py::module_& m) {
         std::vector<std::string> moves;
         for (const auto& s : pv.line) moves.push_back(s.move);
         return moves;
+      })
+      .def_property_readonly("names", [](const api::PrincipalVariation& pv) {
+        std::vector<std::string> names;
+        for (const auto& s : pv.line) names.push_back(s.name);
+        return names;
       });
   add_value(line, &api::PrincipalVariation::outcome);
   add_to_dict<api::PrincipalVariation>(line);
 
   py::class_<api::MoveResult> moved(m, "MoveResult");
   moved.def_readonly("moves", &api::MoveResult::moves)
+      .def_readonly("names", &api::MoveResult::names)
       .def_readonly("position", &api::MoveResult::position)
       .def_readonly("over", &api::MoveResult::over)
       .def_readonly("result", &api::MoveResult::result);
@@ -155,6 +164,7 @@ void bind_results(py::module_& m) {
       .def_readonly("total", &api::SolveReport::total)
       .def_readonly("start", &api::SolveReport::start)
       .def_readonly("start_line", &api::SolveReport::start_line)
+      .def_readonly("start_line_names", &api::SolveReport::start_line_names)
       .def_readonly("directory", &api::SolveReport::directory)
       .def_readonly("seconds", &api::SolveReport::seconds);
   add_to_dict<api::SolveReport>(solve);
@@ -168,10 +178,13 @@ void bind_results(py::module_& m) {
       .def_readonly("exact", &api::ProofLine::exact);
   py::class_<api::MoveProof>(m, "MoveProof")
       .def_readonly("move", &api::MoveProof::move)
+      .def_readonly("name", &api::MoveProof::name)
       .def_readonly("result", &api::MoveProof::result)
       .def_readonly("plies", &api::MoveProof::plies);
   py::class_<api::AnalysisLine>(m, "AnalysisLine", "One line of the engine panel: a move, its score, its line.")
       .def_readonly("move", &api::AnalysisLine::move)
+      .def_readonly("name", &api::AnalysisLine::name)
+      .def_readonly("pv_names", &api::AnalysisLine::pv_names)
       .def_readonly("score", &api::AnalysisLine::score)
       .def_readonly("forced", &api::AnalysisLine::forced)
       .def_readonly("pv", &api::AnalysisLine::pv)
@@ -181,6 +194,7 @@ void bind_results(py::module_& m) {
       .def_readonly("proofs", &api::AnalyzeResult::proofs)
       .def_readonly("moves", &api::AnalyzeResult::moves)
       .def_readonly("best_move", &api::AnalyzeResult::best_move)
+      .def_readonly("best_move_name", &api::AnalyzeResult::best_move_name)
       .def_readonly("score", &api::AnalyzeResult::score)
       .def_readonly("forced", &api::AnalyzeResult::forced)
       .def_readonly("seconds", &api::AnalyzeResult::seconds)
@@ -218,7 +232,9 @@ void bind_results(py::module_& m) {
       .def_readonly("side", &api::ReviewPly::side)
       .def_readonly("position", &api::ReviewPly::position)
       .def_readonly("move", &api::ReviewPly::move)
+      .def_readonly("name", &api::ReviewPly::name)
       .def_readonly("best_move", &api::ReviewPly::best_move)
+      .def_readonly("best_move_name", &api::ReviewPly::best_move_name)
       .def_readonly("verdict", &api::ReviewPly::verdict)
       .def_readonly("plies_lost", &api::ReviewPly::plies_lost)
       .def_readonly("only_move", &api::ReviewPly::only_move);

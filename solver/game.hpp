@@ -37,6 +37,15 @@ concept Game = requires(const G& g, const typename G::Position& p, const typenam
   { g.format_move(m) } -> std::convertible_to<std::string>;
 };
 
+// Optional: the move as players read it, which may depend on the position (chess: SAN,
+// Nbd2 or Qg2+). format_move stays the move's id: what the page, the protocol and scripts
+// play and compare. A game without the hook is read in format_move's notation: its results
+// leave the names empty (JSON leaves them out) and every face shows the id.
+template <class G>
+concept HasMoveNames = Game<G> && requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
+  { g.move_name(p, m) } -> std::convertible_to<std::string>;
+};
+
 // A state space cut into tiers that the retrograde solver enumerates. Children of a
 // position lie in its own tier or in tiers listed by tier_dependencies, which are solved
 // first. rank(p) is the index of p inside tier_of(p); a game that reduces by symmetry maps

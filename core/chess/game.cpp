@@ -7,10 +7,23 @@
 
 namespace zz::chess {
 
+namespace {
+
+// e2e4, g1f3, e7e8q: UCI's shape (which SAN never takes but for a pawn's over-named move,
+// the same move either way).
+bool uci_shaped(std::string_view t) {
+  const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+  const auto rank = [](char c) { return c >= '1' && c <= '8'; };
+  return (t.size() == 4 || (t.size() == 5 && std::string_view("nbrq").find(t[4]) != std::string_view::npos)) &&
+         file(t[0]) && rank(t[1]) && file(t[2]) && rank(t[3]);
+}
+
+}  // namespace
+
 Move Chess::parse_move(const Position& p, std::string_view text) const {
-  const Move m = parse_uci(p, text);
+  const Move m = uci_shaped(text) ? parse_uci(p, text) : parse_san(p, text);
   if (drawn_by_rule(p))
-    throw InputError("illegal move '" + std::string(text) + "': the game is over (" +
+    throw InputError("illegal move " + quote_move_text(text) + ": the game is over (" +
                      (fifty_move_rule(p) ? "50-move rule" : "insufficient material") + ")");
   return m;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Chess as a zz::Game: FIDE rules, FEN positions, UCI moves. A finished game (checkmate,
+// Chess as a zz::Game: FIDE rules, FEN positions, UCI moves (named in SAN). A finished game (checkmate,
 // stalemate, insufficient material, the 50-move rule) has no moves; perft ignores the draw
 // rules and counts every legal move.
 //
@@ -21,6 +21,7 @@
 #include "core/chess/movegen.hpp"
 #include "core/chess/perft.hpp"
 #include "core/chess/position.hpp"
+#include "core/chess/san.hpp"
 #include "core/chess/termination.hpp"
 #include "core/chess/table_index.hpp"
 #include "core/chess/uci.hpp"
@@ -73,9 +74,13 @@ class Chess {
   // FEN or "startpos".
   Position parse(std::string_view text) const { return parse_fen(text); }
   std::string format(const Position& p) const { return format_fen(p); }
-  // Throws InputError for malformed text, an illegal move, or a move after the game ended.
+  // UCI (e2e4, e7e8q, e1g1) or SAN (e4, e8=Q, O-O; san.hpp). Throws InputError for
+  // malformed text, an illegal or ambiguous move, or a move after the game ended.
   Move parse_move(const Position& p, std::string_view text) const;
+  // The move's id (UCI), which the page and the protocol play; move_name is what a player
+  // reads (SAN, solver/game.hpp HasMoveNames).
   std::string format_move(Move m) const { return format_uci(m); }
+  std::string move_name(const Position& p, Move m) const { return format_san(p, m); }
   // The position and a move as data a page draws without the notation (view.cpp).
   BoardView view(const Position& p) const;
   MoveView view_move(const Position& p, Move m) const;

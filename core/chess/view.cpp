@@ -39,7 +39,7 @@ BoardView Chess::view(const Position& p) const {
 }
 
 MoveView Chess::view_move(const Position& p, Move m) const {
-  MoveView v{format_move(m), view_square(m.from()), view_square(m.to()), {}, {}};
+  MoveView v{format_move(m), view_square(m.from()), view_square(m.to()), {}, {}, {}};
   if (m.kind() == Move::Promotion) v.promotion = view_piece(p.side_to_move(), m.promotion_piece());
   return v;
 }

@@ -74,6 +74,7 @@ struct MoveView {
   std::optional<std::string> from, to;
   std::optional<PieceView> drop;
   std::optional<PieceView> promotion;
+  std::string name;  // as players read it (chess: SAN); the results layer fills it
 };
 
 }  // namespace zz

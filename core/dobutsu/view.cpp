@@ -31,7 +31,7 @@ BoardView Dobutsu::view(const Position& p) const {
 }
 
 MoveView Dobutsu::view_move(const Position& p, Move m) const {
-  MoveView v{format_move(m), {}, view_square(m.to), {}, {}};
+  MoveView v{format_move(m), {}, view_square(m.to), {}, {}, {}};
   if (m.is_drop()) v.drop = view_piece(p.to_move, m.drop);
   else v.from = view_square(m.from);
   return v;

@@ -30,7 +30,7 @@ BoardView Quixo::view(const Position& p) const {
 }
 
 MoveView Quixo::view_move(const Position&, Move m) const {
-  return MoveView{format_move(m), view_square(m.from, side()), view_square(m.to, side()), {}, {}};
+  return MoveView{format_move(m), view_square(m.from, side()), view_square(m.to, side()), {}, {}, {}};
 }
 
 }  // namespace zz::quixo

@@ -27,7 +27,7 @@ BoardView Tablut::view(const Position& p) const {
 }
 
 MoveView Tablut::view_move(const Position&, Move m) const {
-  return {format_move(m), square_name(m.from), square_name(m.to), {}, {}};
+  return {format_move(m), square_name(m.from), square_name(m.to), {}, {}, {}};
 }
 
 }  // namespace zz::tablut

@@ -43,7 +43,7 @@ BoardView TakTikl::view(const Position& p) const {
 }
 
 MoveView TakTikl::view_move(const Position&, Move m) const {
-  MoveView v{format_move(m), {}, {}, {}, {}};
+  MoveView v{format_move(m), {}, {}, {}, {}, {}};
   if (m.is_pass()) return v;
   v.from = view_square(m.from);
   v.to = view_square(m.to);

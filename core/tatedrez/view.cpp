@@ -35,7 +35,7 @@ BoardView TateDrez::view(const Position& p) const {
 }
 
 MoveView TateDrez::view_move(const Position& p, Move m) const {
-  MoveView v{format_move(m), {}, {}, {}, {}};
+  MoveView v{format_move(m), {}, {}, {}, {}, {}};
   if (m.is_pass()) return v;
   v.to = view_square(m.to);
   if (m.is_placement()) v.drop = view_piece(p.side, m.piece);

@@ -174,6 +174,15 @@ TEST_CASE("chess: rank 8 on top, promotions say the piece, check and en passant 
       CHECK(*m.to == "f8");
     }
   CHECK(promotions == 4);
+  // Each move named in SAN beside its UCI id (the names: tests/chess/san_test.cpp).
+  std::set<std::string> names;
+  for (const auto& m : r.moves) names.insert(m.name);
+  CHECK(names.size() == r.moves.size());
+  CHECK(names.count("f8=Q") == 1);
+  CHECK(names.count("Qh7+") == 1);
+  const auto start = s->board("start").moves;
+  CHECK(std::count_if(start.begin(), start.end(), [](const MoveView& m) { return m.move == "g1f3" && m.name == "Nf3"; }) == 1);
+  for (const auto& m : open("tatedrez")->board("start").moves) CHECK(m.name.empty());  // ids only
   CHECK(r.material.has_value());
   CHECK(has_mark(square(s->board("k7/8/8/8/8/8/8/K6r w - - 0 1").board, "a1"), "check"));
   CHECK(has_mark(square(s->board("k7/8/8/8/3pP3/8/8/K7 b - e3 0 1").board, "e3"), "en-passant"));

@@ -97,6 +97,10 @@ class Cli:
     def board(self, game, position, rules=()):
         return self.json_of(f"board {game} '{position}'", "board", game, position, rules=rules)
 
+    def line(self, game, position, rules=()):
+        return self.json_of(f"query --line {game} '{position}'", "query", game, position, "--line", "--data", self.data,
+                            rules=rules)
+
 
 # ---- the server --------------------------------------------------------------------------
 
@@ -286,7 +290,7 @@ def check_position(page, game, position, rules=()):
     check(text == verdict_text(game, q), f"{where}: verdict '{text}', expected '{verdict_text(game, q)}'")
     check(page.attr("#verdict", "data-value") == q["value"], f"{where}: verdict value")
     rows = page.js("""return [...document.querySelectorAll('#move-list .move')].map(b => ({
-        move: b.dataset.move, value: b.dataset.value, cls: b.className,
+        move: b.dataset.move, name: b.dataset.name, value: b.dataset.value, cls: b.className,
         badge: b.querySelector('.badge').textContent}))""")
     shown = {r["move"]: r for r in rows}
     expected = {m["move"]: m for m in q["moves"]}
@@ -300,6 +304,8 @@ def check_position(page, game, position, rules=()):
         check(f"v-{m['value']}" in r["cls"].split(), f"{where}: {mv} class '{r['cls']}' lacks v-{m['value']}")
         check(r["badge"] == badge(m["value"], m["remoteness"]),
               f"{where}: {mv} badge {r['badge']}, expected {badge(m['value'], m['remoteness'])}")
+        # the move's name (chess: SAN) where the query gives one, else its id
+        check(r["name"] == m.get("name", mv), f"{where}: {mv} is named {r['name']}, expected {m.get('name', mv)}")
     # best first: the list's order of values follows fastest win ... slowest loss
     keys = [order_key(expected[r["move"]]) for r in rows if r["move"] in expected]
     check(keys == sorted(keys), f"{where}: moves are not listed best first")
@@ -412,6 +418,8 @@ def part_tatedrez(page):
     page.click_square("b2")  # a piece picked up shows its destinations for the screenshot
     page.wait(lambda: page.els('#board .dest[data-dest="a2"]'), "tatedrez destinations")
     page.open(game, "3/1R1/r2 w")
+    # the page is ready before its first board is drawn: wait for the hand, then pick from it
+    page.wait(lambda: page.els('#reserve [data-reserve="knight"][data-owner="0"]'), "the white knight in hand")
     page.click('#reserve [data-reserve="knight"][data-owner="0"]')
     page.wait(lambda: len(page.els("#board [data-heat]")) == 7, "the heat map of the white knight (7 empty squares)")
     page.screenshot(game)
@@ -520,6 +528,22 @@ def part_chess(page):
         int(b["x"] - a["x"]), int(b["y"] - a["y"]) + 5).release().perform()
     page.wait_position(p1, "the queen dragged to g2")
     check_position(page, game, p1)
+    # SAN: the ply list shows the move as players read it (h1g2 checks the king on c2), the
+    # id stays in data-move; the move list's buttons carry it too (check_position)
+    check(page.cli.move(game, q["position"], ["h1g2"])["names"] == ["Qg2+"], "chess: the API does not name h1g2 Qg2+")
+    ply = page.el('#ply-list .ply[data-ply="1"]')
+    check(ply.get_attribute("data-move") == "h1g2" and ply.get_attribute("data-name") == "Qg2+"
+          and "Qg2+" in ply.text, f"chess: the ply list shows '{ply.text}', not Qg2+")
+    # the principal variation in SAN, step by step as the command line names it
+    line = page.cli.line(game, p1)["line"]
+    page.wait(lambda: len(page.els('#pv-list .pv-step')) == len(line), "the chess principal variation")
+    steps = page.js("""return [...document.querySelectorAll('#pv-list .pv-step')].map(b => ({
+        move: b.dataset.move, text: b.querySelector('.move-text').textContent}))""")
+    check([s["move"] for s in steps] == [s["move"] for s in line], "chess: the principal variation's moves differ")
+    check([s["text"] for s in steps] == [s["name"] for s in line],
+          f"chess: the principal variation shows {[s['text'] for s in steps][:4]}..., not SAN {[s['name'] for s in line][:4]}...")
+    check(all(re.fullmatch(r"(K|Q|R|B|N)?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?[+#]?|O-O(-O)?[+#]?", s["text"]) for s in steps),
+          f"chess: a principal variation step is not SAN: {[s['text'] for s in steps]}")
     undo_redo(page, q["position"], p1)
     page.click("#nav-back")
     page.wait_position(q["position"], "chess undo")

@@ -139,3 +139,61 @@ TEST_CASE("queries ignore the 50-move rule whatever the clock, and say when a dr
   REQUIRE(moved.code == 0);
   CHECK(json::parse(moved.out)["result"] == "draw");
 }
+
+TEST_CASE("query, its line and review name chess moves in SAN; --notation uci keeps the ids") {
+  // Black's king on b8 facing White's on b6: Rh8 mates.
+  const std::string fen = "1k6/8/1K6/8/8/8/8/7R w - - 0 1";
+  const auto r = run({"query", "chess", fen, "--json", "--data", data()});
+  REQUIRE(r.code == 0);
+  const json a = json::parse(r.out);
+  CHECK(a["moves"][0]["move"] == "h1h8");
+  CHECK(a["moves"][0]["name"] == "Rh8#");
+  for (const auto& m : a["moves"]) CHECK(m["name"].is_string());
+  const auto text = run({"query", "chess", fen, "--data", data()});
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("  Rh8#     mate in 1\n") != std::string::npos);
+  CHECK(text.out.find("h1h8") == std::string::npos);
+  const auto uci = run({"query", "chess", fen, "--notation", "uci", "--data", data()});
+  REQUIRE(uci.code == 0);
+  CHECK(uci.out.find("  h1h8     mate in 1\n") != std::string::npos);
+  CHECK(uci.out.find("Rh8") == std::string::npos);
+  // Every move line of the two outputs: the same moves, named or by id, as the JSON pairs them.
+  for (const auto& m : a["moves"]) {
+    CHECK(text.out.find("  " + m["name"].get<std::string>() + " ") != std::string::npos);
+    CHECK(uci.out.find("  " + m["move"].get<std::string>() + " ") != std::string::npos);
+  }
+
+  const std::string before = "k7/8/1K6/8/8/8/8/7R b - - 0 1";
+  const auto line = run({"query", "chess", before, "--line", "--json", "--data", data()});
+  REQUIRE(line.code == 0);
+  const json l = json::parse(line.out);
+  REQUIRE(l["line"].size() == 2);
+  CHECK(l["line"][0]["move"] == "a8b8");
+  CHECK(l["line"][0]["name"] == "Kb8");
+  CHECK(l["line"][1]["name"] == "Rh8#");
+  const auto line_text = run({"query", "chess", before, "--line", "--data", data()});
+  CHECK(line_text.out.find("   1. Kb8      ") != std::string::npos);
+  CHECK(line_text.out.find("   2. Rh8#     ") != std::string::npos);
+
+  // A slower win: Rh7 instead of Rh8#, moves given in SAN and UCI.
+  const auto review = run({"review", "chess", before, "Kb8", "h1h7", "--json", "--data", data()});
+  REQUIRE(review.code == 0);
+  const json v = json::parse(review.out);
+  REQUIRE(v["plies"].size() == 2);
+  CHECK(v["plies"][0]["move"] == "a8b8");
+  CHECK(v["plies"][0]["name"] == "Kb8");
+  CHECK(v["plies"][1]["move"] == "h1h7");
+  CHECK(v["plies"][1]["name"] == "Rh7");
+  CHECK(v["plies"][1]["verdict"] == "slower");
+  CHECK(v["plies"][1]["best_move"] == "h1h8");
+  CHECK(v["plies"][1]["best_move_name"] == "Rh8#");
+  const auto review_san = run({"review", "chess", before, "Kb8", "Rh7", "--data", data()});
+  REQUIRE(review_san.code == 0);
+  CHECK(review_san.out.find(", best Rh8#") != std::string::npos);
+  CHECK(review_san.out.find("Rh7") != std::string::npos);
+  const auto review_uci = run({"review", "chess", before, "Kb8", "Rh7", "--notation", "uci", "--data", data()});
+  REQUIRE(review_uci.code == 0);
+  CHECK(review_uci.out.find(", best h1h8") != std::string::npos);
+  CHECK(review_uci.out.find("h1h7") != std::string::npos);
+  CHECK(cli_test::refused_in_one_line(run({"review", "chess", before, "Kb8", "Rh9", "--data", data()})));
+}

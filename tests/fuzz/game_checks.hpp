@@ -3,7 +3,8 @@
 //   - a rejected position or move throws InputError (anything else escapes and aborts);
 //   - a parsed position formats to text that parses back to an equal position, and that
 //     text is a fixed point of format(parse(...));
-//   - a parsed move is one of the position's legal moves, and its text parses back to it;
+//   - a parsed move is one of the position's legal moves, and its text (and its name, for
+//     games that name moves: chess SAN) parses back to it;
 //   - a position a table could hold ranks inside its tier's index.
 // Input: a position on the first line, then moves separated by spaces or newlines.
 #include <string>
@@ -75,6 +76,7 @@ void check_game(const G& game, std::string_view input) {
     game.for_each_move(p, [&](const typename G::Move& candidate) { legal = legal || candidate == m; });
     FUZZ_REQUIRE(legal);
     FUZZ_REQUIRE(game.parse_move(p, game.format_move(m)) == m);
+    if constexpr (zz::HasMoveNames<G>) FUZZ_REQUIRE(game.parse_move(p, game.move_name(p, m)) == m);
     p = game.play(p, m);
     check_round_trip(game, p);
     check_index(game, p);

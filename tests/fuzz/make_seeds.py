@@ -175,7 +175,11 @@ game_seeds("chess", "startpos", 4, 40,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ne1g1 a8b8",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\ne2e4 c7c5 b5c6",
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8\nd7c8q",
-            "8/8/8/8/2r5/8/2k5/K6Q w - - 104 80\nh1h2", "startpos"])
+            "8/8/8/8/2r5/8/2k5/K6Q w - - 104 80\nh1h2", "startpos",
+            # SAN and its variants
+            "startpos\ne4 e5 Nf3 Nc6 Bb5 a6 O-O Nf6 Re1 Be7",
+            "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1\nbxa8=Q+ 0-0-0 Qa8xd8 Kxd8 e1g1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\nexd6e.p. Kd7 Kd2 Kxd6"])
 for i, text in enumerate(["no-move=pass\nrounds=0", "no-return=off\nmoves=150\nno-move=loss", "rounds=030",
                           "moves=x", "no-move=draw\nno-move=pass", "=", ""]):
     write("rules", f"{i:03d}", text)

@@ -41,6 +41,24 @@ def test_query_equals_the_command_line(data, name, tier, rules):
         assert (answer.value, answer.remoteness, answer.over) == (doc["value"], doc["remoteness"], doc["over"])
         assert [(m.move, m.value, m.remoteness) for m in answer.moves] == \
             [(m["move"], m["value"], m["remoteness"]) for m in doc["moves"]]
+        # Chess names its moves in SAN beside the UCI id; the other games have ids only.
+        assert [m.name for m in answer.moves] == [m.get("name", "") for m in doc["moves"]]
+        assert all(bool(m.name) == (name == "chess") for m in answer.moves)
+
+
+def test_chess_moves_are_named_in_san_and_taken_in_san(data):
+    g = zugzwang.Game("chess", data=data)
+    played = g.move("start", "e4", "e7e5", "Nf3")
+    assert played.moves == ["e2e4", "e7e5", "g1f3"] and played.names == ["e4", "e5", "Nf3"]
+    assert played.to_dict() == cli_json("move", "chess", "start", "e4", "e7e5", "Nf3")
+    line = g.principal_variation("k7/8/1K6/8/8/8/8/7R b - - 0 1")
+    assert line.moves == ["a8b8", "h1h8"] and line.names == ["Kb8", "Rh8#"]
+    assert [s.name for s in line.line] == line.names
+    review = g.review("k7/8/1K6/8/8/8/8/7R b - - 0 1", ["Kb8", "h1h7"])
+    assert [(p.move, p.name) for p in review.plies] == [("a8b8", "Kb8"), ("h1h7", "Rh7")]
+    assert (review.plies[1].best_move, review.plies[1].best_move_name) == ("h1h8", "Rh8#")
+    with pytest.raises(ValueError):
+        g.move("start", "Nd4")
 
 
 def test_move_line_perft_and_analyze_equal_the_command_line(data):

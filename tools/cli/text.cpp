@@ -3,15 +3,41 @@
 #include <algorithm>
 #include <iomanip>
 
+#include "core/common/error.hpp"
+
 namespace zz::cli {
 namespace {
 
-void print_move_values(const std::vector<api::MoveOutcome>& moves, const api::Session& session, std::ostream& out) {
+// The move as the notation asks: its name, or its id (also when the result has no name).
+const std::string& shown(const std::string& id, const std::string& name, Notation notation) {
+  return notation == Notation::Ids || name.empty() ? id : name;
+}
+
+std::optional<std::string> shown(const std::optional<std::string>& id, const std::optional<std::string>& name,
+                                 Notation notation) {
+  if (!id) return std::nullopt;
+  return notation == Notation::Ids || !name ? *id : *name;
+}
+
+const std::vector<std::string>& shown(const std::vector<std::string>& ids, const std::vector<std::string>& names,
+                                      Notation notation) {
+  return notation == Notation::Ids || names.size() != ids.size() ? ids : names;
+}
+
+void print_move_values(const std::vector<api::MoveOutcome>& moves, const api::Session& session, std::ostream& out,
+                       Notation notation) {
   for (const auto& m : moves)
-    out << "  " << std::left << std::setw(8) << m.move << ' ' << session.describe(m.outcome) << '\n';
+    out << "  " << std::left << std::setw(8) << shown(m.move, m.name, notation) << ' ' << session.describe(m.outcome)
+        << '\n';
 }
 
 }  // namespace
+
+Notation parse_notation(const std::string& text) {
+  if (text == "san") return Notation::Names;
+  if (text == "uci") return Notation::Ids;
+  throw InputError("--notation " + text + ": expected san (moves as players read them) or uci");
+}
 
 std::string rules_text(const RuleValues& rules) {
   std::string s;
@@ -19,7 +45,7 @@ std::string rules_text(const RuleValues& rules) {
   return s.empty() ? "standard rules" : s;
 }
 
-void print_query(const api::QueryResult& r, const api::Session& session, std::ostream& out) {
+void print_query(const api::QueryResult& r, const api::Session& session, std::ostream& out, Notation notation) {
   out << "position  " << r.position << '\n';
   out << "rules     " << rules_text(r.rules) << '\n';
   out << "value     " << session.describe(r.outcome) << (r.over ? " (game over)" : "") << '\n';
@@ -31,16 +57,16 @@ void print_query(const api::QueryResult& r, const api::Session& session, std::os
   }
   if (r.moves.empty()) return;
   out << "moves     " << r.moves.size() << '\n';
-  print_move_values(r.moves, session, out);
+  print_move_values(r.moves, session, out, notation);
 }
 
-void print_line(const api::PrincipalVariation& r, const api::Session& session, std::ostream& out) {
+void print_line(const api::PrincipalVariation& r, const api::Session& session, std::ostream& out, Notation notation) {
   out << "position  " << r.position << '\n';
   out << "value     " << session.describe(r.outcome) << '\n';
   int ply = 0;
   for (const auto& s : r.line)
-    out << std::right << std::setw(4) << ++ply << ". " << std::left << std::setw(8) << s.move << ' ' << s.position
-        << "  (" << session.describe(s.outcome) << ")\n";
+    out << std::right << std::setw(4) << ++ply << ". " << std::left << std::setw(8) << shown(s.move, s.name, notation)
+        << ' ' << s.position << "  (" << session.describe(s.outcome) << ")\n";
 }
 
 void print_move(const api::MoveResult& r, std::ostream& out) {
@@ -56,7 +82,7 @@ void print_perft(const api::PerftResult& r, std::ostream& out) {
   out << "nodes " << r.nodes << '\n';
 }
 
-void print_solve(const api::SolveReport& s, const api::Session& session, std::ostream& out) {
+void print_solve(const api::SolveReport& s, const api::Session& session, std::ostream& out, Notation notation) {
   const bool raw = s.raw_positions.has_value();
   out << s.game << " (" << rules_text(s.rules) << ")\n";
   out << std::left << std::setw(14) << "tier" << std::right << std::setw(12) << "positions" << std::setw(12) << "wins"
@@ -81,11 +107,11 @@ void print_solve(const api::SolveReport& s, const api::Session& session, std::os
         << '\n';
     if (!s.start_line.empty()) {
       out << "principal variation:";
-      for (const auto& m : s.start_line) out << ' ' << m;
+      for (const auto& m : shown(s.start_line, s.start_line_names, notation)) out << ' ' << m;
       out << '\n';
     }
     out << "first moves:\n";
-    print_move_values(s.start->moves, session, out);
+    print_move_values(s.start->moves, session, out, notation);
   }
   out << "\nsolved in " << std::fixed << std::setprecision(2) << s.seconds << " s; tables in " << s.directory << '\n';
   out.unsetf(std::ios::fixed);
@@ -110,17 +136,19 @@ std::string analysis_proof_text(const std::optional<api::MoveProof>& proof) {
   return "  [proven: " + proof->result + " in " + plies + " plies]";
 }
 
-void print_analysis_lines(const std::vector<api::AnalysisLine>& lines, const char* indent, std::ostream& out) {
+void print_analysis_lines(const std::vector<api::AnalysisLine>& lines, const char* indent, std::ostream& out,
+                          Notation notation) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const auto& l = lines[i];
-    out << indent << i + 1 << ". " << l.move << "  " << (l.forced ? *l.forced : std::to_string(l.score)) << "  "
-        << analysis_moves_text(l.pv) << analysis_proof_text(l.proof) << '\n';
+    out << indent << i + 1 << ". " << shown(l.move, l.name, notation) << "  "
+        << (l.forced ? *l.forced : std::to_string(l.score)) << "  "
+        << analysis_moves_text(shown(l.pv, l.pv_names, notation)) << analysis_proof_text(l.proof) << '\n';
   }
 }
 
 }  // namespace
 
-void print_analysis(const api::AnalyzeResult& a, std::ostream& out) {
+void print_analysis(const api::AnalyzeResult& a, std::ostream& out, Notation notation) {
   out << "position  " << a.position << '\n';
   if (a.value) {
     out << "value     " << to_string(a.value->value);
@@ -137,7 +165,7 @@ void print_analysis(const api::AnalyzeResult& a, std::ostream& out) {
   if (a.no_forced_win_within)
     out << "no forced win for either side within " << *a.no_forced_win_within << " plies (proven)\n";
   if (a.best_move) {
-    out << "best move " << *a.best_move << ", score " << a.score;
+    out << "best move " << *shown(a.best_move, a.best_move_name, notation) << ", score " << a.score;
     if (a.forced) out << " (" << *a.forced << ")";
     out << "  [depth " << a.search_depth << ", seldepth " << a.search_seldepth << ", " << a.search_nodes
         << " nodes, " << static_cast<std::uint64_t>(a.nodes_per_second) << " nodes/s, " << a.threads
@@ -145,19 +173,19 @@ void print_analysis(const api::AnalyzeResult& a, std::ostream& out) {
   }
   if (!a.lines.empty()) {
     out << "lines:\n";
-    print_analysis_lines(a.lines, "  ", out);
+    print_analysis_lines(a.lines, "  ", out, notation);
   }
   if (a.tables) out << "tables probed: " << a.tables << '\n';
   if (a.cancelled) out << "cancelled after " << a.seconds << " s\n";
 }
 
-void print_analysis_progress(const api::AnalyzeProgress& p, std::ostream& out) {
+void print_analysis_progress(const api::AnalyzeProgress& p, std::ostream& out, Notation notation) {
   out << std::fixed << std::setprecision(1) << p.seconds << " s  ";
   out.unsetf(std::ios::fixed);
   if (p.phase == "search") {
     out << "depth " << p.depth << " seldepth " << p.seldepth << " score " << p.score << " nodes " << p.search_nodes
         << " nps " << static_cast<std::uint64_t>(p.nodes_per_second) << '\n';
-    print_analysis_lines(p.lines, "    ", out);
+    print_analysis_lines(p.lines, "    ", out, notation);
   } else {
     out << (p.phase == "moves" ? "each move's proofs, horizon " : "proof, horizon ") << p.horizon << " ("
         << p.attacker << ")";
@@ -300,17 +328,18 @@ std::string value_text(const std::optional<Outcome>& value, const std::optional<
 }
 }  // namespace
 
-void print_review(const api::ReviewResult& r, const api::Session& session, std::ostream& out) {
+void print_review(const api::ReviewResult& r, const api::Session& session, std::ostream& out, Notation notation) {
   out << "start     " << r.start << '\n';
   out << std::right << std::setw(5) << "ply" << "  " << std::left << std::setw(8) << "side" << std::setw(10) << "move"
       << std::setw(22) << "value before" << std::setw(22) << "move's value" << "verdict\n";
   for (const auto& p : r.plies) {
-    out << std::right << std::setw(5) << p.ply << "  " << std::left << std::setw(8) << p.side << std::setw(10) << p.move
+    out << std::right << std::setw(5) << p.ply << "  " << std::left << std::setw(8) << p.side << std::setw(10) << shown(p.move, p.name, notation)
         << std::setw(22) << value_text(p.before, p.before_unforced_within, session) << std::setw(22)
         << value_text(p.played, p.played_unforced_within, session) << p.verdict;
     if (p.source == "proof") out << " [proof]";
     if (p.verdict == "slower") out << " (" << p.plies_lost << " plies lost)";
-    if (p.verdict != "optimal" && p.verdict != "unknown" && p.best_move) out << ", best " << *p.best_move;
+    if (p.verdict != "optimal" && p.verdict != "unknown" && p.best_move)
+      out << ", best " << *shown(p.best_move, p.best_move_name, notation);
     if (p.only_move && p.verdict == "optimal") out << " (only move)";
     out << '\n';
   }

@@ -33,6 +33,9 @@ _zugzwang() {
     --color)
       COMPREPLY=($(compgen -W "white black" -- "$cur"))
       return ;;
+    --notation)
+      COMPREPLY=($(compgen -W "san uci" -- "$cur"))
+      return ;;
   esac
   if [[ "$cur" == -* ]]; then
     local options

@@ -141,9 +141,9 @@ export class Analyzer {
       out.append(h('li', { 'data-line': i + 1, 'data-score': line.score }, [
         h('span', { class: 'line-score' }, [scoreText(line.score)]),
         h('button', { class: 'move line-move', 'data-move': line.move, disabled: !here, onclick: () => this.app.play(line.move) },
-          [line.move]),
+          [line.name || line.move]),
         ' ',
-        h('span', { class: 'line-pv' }, [line.pv.slice(1).join(' ')]),
+        h('span', { class: 'line-pv' }, [(line.pv_names && line.pv_names.length === line.pv.length ? line.pv_names : line.pv).slice(1).join(' ')]),
         proof ? h('span', { class: 'line-proof' }, [`(${proof})`]) : null,
       ]));
     });
@@ -207,7 +207,7 @@ export class Analyzer {
         h('button', {
           id: 'analyze-best', class: 'move', 'data-move': res.best_move, disabled: !here,
           onclick: () => this.app.play(res.best_move),
-        }, [res.best_move]),
+        }, [res.best_move_name || res.best_move]),
         h('span', { class: 'muted small' }, [` ${scoreText(res.score)}, depth ${res.search_depth}, ${fmt(res.search_nodes)} nodes`]),
       ]));
     }
@@ -218,7 +218,7 @@ export class Analyzer {
         class: `move a-${cls}${m.move === res.best_move ? ' best' : ''}`, 'data-move': m.move, 'data-result': m.result,
         disabled: !here, onclick: () => this.app.play(m.move),
       }, [
-        h('span', { class: 'move-text' }, [m.move]),
+        h('span', { class: 'move-text' }, [m.name || m.move]),
         m.move === res.best_move ? h('span', { class: 'only-move' }, ['best']) : null,
         h('span', { class: 'move-words' }, [text]),
       ]));

@@ -142,7 +142,7 @@ app.play = async (move) => {
     return;
   }
   $('position-error').textContent = '';
-  app.history.play(move, r.data.position);
+  app.history.play(move, r.data.position, r.data.names && r.data.names[0]);
   app.refresh();
 };
 
@@ -159,7 +159,7 @@ async function loadPV(gen) {
     game: app.game,
     onPick: (k) => {
       // Clicking the k-th move of the line plays the line up to it.
-      for (const st of r.data.line.slice(0, k + 1)) app.history.play(st.move, st.position);
+      for (const st of r.data.line.slice(0, k + 1)) app.history.play(st.move, st.position, st.name);
       app.refresh();
     },
   });
@@ -223,7 +223,7 @@ app.setGame = async (id, rules, root, moves = [], ply = moves.length) => {
       $('position-error').textContent = `${m}: ${step.data.error}`;
       break;
     }
-    hist.play(m, step.data.position);
+    hist.play(step.data.moves[0], step.data.position, step.data.names && step.data.names[0]);
     pos = step.data.position;
   }
   hist.go(ply);

@@ -8,7 +8,7 @@ import { labelParts } from './movelist.js';
 export class History {
   constructor(root) {
     this.root = root;
-    this.steps = []; // {move, position}
+    this.steps = []; // {move, position, name}: the move's id, where it led, its name (chess: SAN)
     this.cursor = 0;
   }
 
@@ -29,12 +29,12 @@ export class History {
   }
 
   // Plays a move at the cursor: the next stored move is kept (redo), another replaces
-  // the rest of the line.
-  play(move, position) {
+  // the rest of the line. `name` is what the ply list shows (the id when the API gave none).
+  play(move, position, name) {
     const next = this.steps[this.cursor];
     if (!(next && next.move === move && next.position === position)) {
       this.steps = this.steps.slice(0, this.cursor);
-      this.steps.push({ move, position });
+      this.steps.push({ move, position, name: name || move });
     }
     this.cursor++;
   }
@@ -70,10 +70,10 @@ export function renderPlyList(ol, { history, game, firstSideIndex, moveValue, on
     const v = moveValue(i);
     row.append(h('button', {
       class: `ply${history.cursor === i + 1 ? ' current' : ''}`, 'data-ply': i + 1, 'data-move': step.move,
-      'data-value': v ? v.value : 'unknown', 'aria-label': `ply ${i + 1}: ${step.move}`,
+      'data-name': step.name, 'data-value': v ? v.value : 'unknown', 'aria-label': `ply ${i + 1}: ${step.name}`,
       'aria-current': history.cursor === i + 1 ? 'step' : null, onclick: () => onJump(i + 1),
     }, [
-      h('span', { class: 'ply-move' }, labelParts(step.move)),
+      h('span', { class: 'ply-move' }, labelParts(step.name)),
       v ? h('span', { class: `badge v-${v.value}` }, [badge(v.value, v.remoteness)]) : null,
     ]));
   });

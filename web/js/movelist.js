@@ -16,17 +16,26 @@ export function labelParts(label) {
   return m ? [h('span', { class: 'move-piece', 'aria-hidden': 'true' }, [m[1]]), m[2]] : [label];
 }
 
-// A move's text, with what the game's styling adds (chess: the moving piece's glyph).
+// The legal move whose id is `text`, as the board lists it (squares, name).
+function viewOf(moves, text) {
+  return (moves && moves.find((mv) => mv.move === text)) || null;
+}
+
+// A move's text, with what the game's styling adds (chess: the moving piece's glyph): its
+// name (chess: SAN) where the API gives one, else its id.
 function label(game, board, moves, text) {
-  const view = moves && moves.find((mv) => mv.move === text);
-  return game.moveLabel && view ? game.moveLabel(view, board) : text;
+  const view = viewOf(moves, text);
+  if (game.moveLabel && view) return game.moveLabel(view, board);
+  return (view && view.name) || text;
 }
 
 function moveButton(game, board, moves, m, only, onPlay, onHover) {
+  const view = viewOf(moves, m.move);
+  const name = m.name || (view && view.name) || m.move;
   return h('button', {
-    class: `move v-${m.value || 'unknown'}`, 'data-move': m.move, 'data-value': m.value || 'unknown',
+    class: `move v-${m.value || 'unknown'}`, 'data-move': m.move, 'data-name': name, 'data-value': m.value || 'unknown',
     'data-remoteness': m.remoteness ?? '', 'data-only': only ? 'true' : null,
-    'aria-label': `${m.move}: ${moveValueText(m.value, m.remoteness)}${only ? ', the only move' : ''}`,
+    'aria-label': `${name}: ${moveValueText(m.value, m.remoteness)}${only ? ', the only move' : ''}`,
     onclick: () => onPlay(m.move),
     onmouseenter: () => onHover(m.move),
     onmouseleave: () => onHover(null),

@@ -30,7 +30,7 @@ export async function runReview(app) {
     const same = plies.length <= app.history.length && plies.every((p, i) => app.history.steps[i].move === p.move);
     if (!same) {
       const hist = new History(app.history.root);
-      plies.forEach((p, i) => hist.play(p.move, i + 1 < plies.length ? plies[i + 1].position : r.data.final_position));
+      plies.forEach((p, i) => hist.play(p.move, i + 1 < plies.length ? plies[i + 1].position : r.data.final_position, p.name));
       app.setHistory(hist);
     }
   }

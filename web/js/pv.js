@@ -19,11 +19,12 @@ export function renderPV(container, data, { game, onPick }) {
     const remoteness = step.value === 'draw' ? null : step.remoteness + 1;
     container.append(h('button', {
       class: `pv-step v-${value}`, 'data-pv-index': k, 'data-move': step.move, 'data-value': value,
-      'data-remoteness': remoteness ?? '', 'aria-label': `play the line up to ${step.move}`,
+      'data-name': step.name || step.move, 'data-remoteness': remoteness ?? '',
+      'aria-label': `play the line up to ${step.name || step.move}`,
       onclick: () => onPick(k),
     }, [
       h('span', { class: 'pv-num' }, [`${k + 1}`]),
-      h('span', { class: 'move-text' }, [step.move]),
+      h('span', { class: 'move-text' }, [step.name || step.move]),
       h('span', { class: `badge v-${value}` }, [badge(value, remoteness)]),
     ]));
   });

@@ -45,10 +45,10 @@ export function renderReview(container, data, { onJump }) {
     }, [
       h('td', {}, [decided !== null && p.ply >= decided ? '▸ ' : '', String(p.ply)]),
       h('td', {}, [p.side]),
-      h('td', { class: 'mono' }, [p.move, p.only_move ? h('span', { class: 'only-move' }, ['only']) : null]),
+      h('td', { class: 'mono' }, [p.name || p.move, p.only_move ? h('span', { class: 'only-move' }, ['only']) : null]),
       h('td', {}, [h('span', { class: `verdict-pill r-${cls}` }, [text])]),
       h('td', {}, [valueBadge(p.before), ' → ', valueBadge(p.played)]),
-      h('td', { class: 'mono' }, [p.verdict === 'optimal' ? '' : (p.best_move || '')]),
+      h('td', { class: 'mono' }, [p.verdict === 'optimal' ? '' : (p.best_move_name || p.best_move || '')]),
     ]);
   });
   container.append(h('table', { class: 'review-table', id: 'review-table' }, [

@@ -15,11 +15,14 @@ export default {
   drawPiece: glyphPiece,
   flipForSecondPlayer: true,
 
-  // A piece glyph before the UCI text, for a readable move list.
+  // Figurine SAN: the piece's glyph in place of its letter (Nf3 as ♘f3); pawn moves and
+  // castling as SAN. Without a name (an older server), the glyph and the UCI move.
   moveLabel(move, board) {
     const sq = move.from && board && board.squares.find((q) => q.name === move.from);
     const piece = sq && sq.piece;
-    return piece && piece.kind !== 'pawn' ? `${piece.label}\u2009${move.move}` : move.move;
+    const name = move.name || move.move;
+    if (!piece || piece.kind === 'pawn' || name.startsWith('O-O')) return name;
+    return `${piece.label}\u2009${move.name ? name.slice(1) : name}`;
   },
 
   editor: {
