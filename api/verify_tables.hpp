@@ -22,28 +22,6 @@ namespace zz::api {
 
 namespace verify_detail {
 
-// What position p's value must be, given the stored values of its moves: a finished game's
-// result, else the best move for the side to move. `own` is p's table (already in memory), so
-// a move the game promises keeps the tier reads it without a lookup.
-template <Enumerable G>
-Outcome implied_value(const G& game, TableStore<G>& store, const TierTable& own, const typename G::Position& p) {
-  if (auto o = game.outcome(p)) return *o;
-  Outcome best = Outcome::loss(0);
-  bool any = false;
-  game.for_each_move(p, [&](const auto& m) {
-    const auto c = game.play(p, m);
-    Outcome child;
-    bool in_tier = false;
-    if constexpr (HasInTierTest<G>) in_tier = game.stays_in_tier(p, m);
-    if (in_tier) child = decode(own.code(game.rank(c)));
-    else child = store.stored_child_value(c);
-    const Outcome o = from_child(child);
-    if (!any || better(o, best)) best = o;
-    any = true;
-  });
-  return best;
-}
-
 // The mismatches of one table: counted all, the first `keep` by index kept.
 class Mismatches {
  public:
@@ -98,7 +76,7 @@ VerifiedTable verify_table(const G& game, const std::filesystem::path& data_dir,
         continue;
       }
       const Outcome stored = decode(table.code(i));
-      const Outcome expected = verify_detail::implied_value(game, store, table, p);
+      const Outcome expected = store.implied_value(p);
       if (stored != expected) mismatches.add({game.format(p), i, stored, expected});
     }
     positions.fetch_add(used, std::memory_order_relaxed);

@@ -126,10 +126,10 @@ class TableStore {
     }
   }
 
-  // The value of a position reached by a move, as the tables store it: no move limit, a
-  // transient position through its moves, a finished game by its table entry (which the
-  // solver writes). One ply above it, a reader checks a stored value (verify).
-  Outcome stored_child_value(const Position& c) { return stored_value(c, thread_tables()); }
+  // What p's stored value must be, one ply deep: a finished game's result, else the best of
+  // its moves by the stored values of their positions (no move limit). verify compares it
+  // with the stored value itself.
+  Outcome implied_value(const Position& p) { return value_from_moves(p, thread_tables()); }
 
   // The value of p for the side to move: its own result if the game is over, else its
   // table's entry (for a transient position, the best of its moves), cut by the move limit.
