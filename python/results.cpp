@@ -225,7 +225,14 @@ void bind_results(py::module_& m) {
       .def_property_readonly("tier", [](const SolveProgress& p) { return std::string(p.tier); })
       .def_readonly("level", &SolveProgress::level)
       .def_readonly("decided", &SolveProgress::decided)
-      .def_readonly("size", &SolveProgress::size);
+      .def_readonly("size", &SolveProgress::size)
+      .def_readonly("tables", &SolveProgress::tables)
+      .def_readonly("tables_done", &SolveProgress::tables_done)
+      .def_readonly("slots", &SolveProgress::slots)
+      .def_readonly("slots_done", &SolveProgress::slots_done)
+      .def_readonly("seconds", &SolveProgress::seconds)
+      .def_readonly("table_finished", &SolveProgress::table_finished)
+      .def_property_readonly("seconds_left", &SolveProgress::seconds_left);
 
   py::class_<api::ReviewPly> ply(m, "ReviewPly");
   ply.def_readonly("ply", &api::ReviewPly::ply)

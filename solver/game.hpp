@@ -119,4 +119,29 @@ concept HasTierRanker = Enumerable<G> && requires(const G& g, const typename G::
   { g.tier_ranker(t)(p) } -> std::convertible_to<std::uint64_t>;
 };
 
+// Optional, with HasTierRanker and Unmovable: the ranker also lists the in-tier predecessors
+// of a used slot straight from its index, without building positions:
+// predecessors(i, out, distinct) writes to out (room for 256) the index of every position
+// for_each_unmove yields from unrank(t, i), ranked as the ranker ranks it, returns how many,
+// and sets distinct when they are known to be pairwise distinct (else the solver removes
+// repeats). The level passes of a retrograde solve call it for every decided position.
+template <class G>
+concept HasIndexedUnmoves = HasTierRanker<G> && Unmovable<G> &&
+    requires(const G& g, const typename G::Tier& t, std::uint64_t i, std::uint64_t* out, bool& distinct) {
+      { g.tier_ranker(t).predecessors(i, out, distinct) } -> std::convertible_to<int>;
+    };
+
+// Optional, with HasTierRanker, for a game without a move limit (plies_left always nullopt):
+// the ranker names the tiers some moves leave to, exit_tiers() (a range of Tier), and
+// exit_child(p, m, tier, index) true promises that m's child is not transient and lies in
+// exit_tiers()[tier] at index, found without playing m. False promises nothing. The solver
+// asks it for every move of every position it initializes that does not stay in the tier.
+template <class G>
+concept HasRankedExits = HasTierRanker<G> &&
+    requires(const G& g, const typename G::Tier& t, const typename G::Position& p, const typename G::Move& m,
+             int& tier, std::uint64_t& index) {
+      { g.tier_ranker(t).exit_tiers() };
+      { g.tier_ranker(t).exit_child(p, m, tier, index) } -> std::convertible_to<bool>;
+    };
+
 }  // namespace zz

@@ -55,6 +55,23 @@ struct SolveProgress {
   std::uint64_t decided = 0;     // positions won or lost so far in this tier (all ranks)
   std::uint64_t size = 0;        // index slots in this tier
   std::uint64_t bytes_sent = 0;  // this level, by all ranks to one another
+  // The set a solve_tiers call builds (the tables missing from disk, dependencies included);
+  // zero when a tier is solved alone.
+  int tables = 0;                  // to build
+  int tables_done = 0;             // built so far, the one this report ends included
+  std::uint64_t slots = 0;         // index slots of the tables to build
+  std::uint64_t slots_done = 0;    // of those built so far
+  double seconds = 0;              // since the set's solve began
+  double seconds_done = 0;         // ... when its last finished table was stored
+  bool table_finished = false;     // this report ends a table (stored on disk)
+
+  // The time the set still needs at the rate of the tables finished so far (per index
+  // slot), less what the current table has already taken; nullopt before the first table.
+  std::optional<double> seconds_left() const {
+    if (slots_done == 0 || slots == 0) return std::nullopt;
+    const double rate = seconds_done / static_cast<double>(slots_done);
+    return std::max(0.0, rate * static_cast<double>(slots - slots_done) - (seconds - seconds_done));
+  }
 };
 
 struct SolveOptions {
@@ -84,7 +101,11 @@ inline constexpr Code kUndecided = 0;  // becomes a draw when solving ends
 inline constexpr Code kUnusedSlot = 0xFFFF;
 inline constexpr std::uint16_t kNeverLost = 0xFFFF;
 // Positions with a transient child take no part in counting; each level re-examines them.
+// Their counter says so too, so that an un-move reaches a position through its state and
+// counter alone (two cache lines, not three).
 inline constexpr std::uint16_t kReexamined = 0xFFFE;
+inline constexpr std::uint8_t kReexaminedCount = 0xFF;
+inline constexpr int kMaxCountedChildren = kReexaminedCount - 1;
 // A loss floor with this bit set instead holds the level at which an external child makes
 // the position won (unless an in-tier child does so sooner): such a position is never lost.
 inline constexpr std::uint16_t kWinAt = 0x8000;
@@ -300,17 +321,8 @@ class RetrogradeSolver {
       if (!count_only) inside[count] = rank_in_tier(*c);
       ++count;
     };
-    game_.for_each_move(p, [&](const auto& m) {
-      any = true;
-      if (count_only && stays_in_tier(p, m)) return add_inside(nullptr);
-      const Position c = game_.play(p, m);
-      if (is_transient(c)) {
-        transient = true;
-        return;
-      }
-      const Tier ct = game_.tier_of(c);
-      if (ct == tier_) return add_inside(&c);
-      const Outcome o = external(ct, c);
+    // A child in another tier, valued o there.
+    const auto add_outside = [&](const Outcome& o) {
       switch (o.value) {
         case Value::Loss:
           if (ext.win_level < 0 || o.remoteness + 1 < ext.win_level) ext.win_level = o.remoteness + 1;
@@ -318,6 +330,24 @@ class RetrogradeSolver {
         case Value::Draw: ext.draw = true; break;
         case Value::Win: ext.loss_floor = std::max(ext.loss_floor, o.remoteness + 1); break;
       }
+    };
+    game_.for_each_move(p, [&](const auto& m) {
+      any = true;
+      if (count_only && stays_in_tier(p, m)) return add_inside(nullptr);
+      if constexpr (HasRankedExits<G>) {
+        int exit;
+        std::uint64_t index;
+        if (ranker_.exit_child(p, m, exit, index))
+          return add_outside(decode(exit_tables_[static_cast<std::size_t>(exit)]->code_of_used(index)));
+      }
+      const Position c = game_.play(p, m);
+      if (is_transient(c)) {
+        transient = true;
+        return;
+      }
+      const Tier ct = game_.tier_of(c);
+      if (ct == tier_) return add_inside(&c);
+      add_outside(external(ct, c));
     });
     if (!any) throw std::logic_error("position " + game_.format(p) + " has no move and no outcome");
     if (transient) return -1;
@@ -329,6 +359,8 @@ class RetrogradeSolver {
   // Decides terminal positions and positions whose children all lie in solved tiers, and
   // records for the others what their external children imply.
   void initialize(bool unmoves) {
+    if constexpr (HasRankedExits<G>)
+      for (const Tier& t : ranker_.exit_tiers()) exit_tables_.push_back(&table_of(t));
     tbb::enumerable_thread_specific<retro_detail::PendingLevels> pending_parts;
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
     tbb::enumerable_thread_specific<int> last_due(0);
@@ -362,11 +394,16 @@ class RetrogradeSolver {
         const int count = children(p, inside, ext, neighbours_distinct(p));
         if (count < 0) {
           reexamined.local().push_back(i);
-          if (unmoves) loss_floor_[l] = retro_detail::kReexamined;
+          if (unmoves) {
+            loss_floor_[l] = retro_detail::kReexamined;
+            counter_[l] = retro_detail::kReexaminedCount;
+          }
           continue;
         }
         if (unmoves) {
-          if (count > 255) throw std::logic_error("more than 255 distinct children in tier " + name_);
+          if (count > retro_detail::kMaxCountedChildren)
+            throw std::logic_error("more than " + std::to_string(retro_detail::kMaxCountedChildren) +
+                                   " distinct children in tier " + name_);
           counter_[l] = static_cast<std::uint8_t>(count);
           std::uint16_t& floor = loss_floor_[l];
           if (ext.win_level >= 0) {
@@ -456,12 +493,14 @@ class RetrogradeSolver {
   // rank: a lost child wins it now; a won child counts down its hopes, losing it when none
   // is left.
   void apply_unmove(std::uint64_t l, bool child_lost, int level, std::uint64_t& claimed, int& last_due) {
-    if (load_slot(l) != retro_detail::kUndecided || loss_floor_[l] == retro_detail::kReexamined) return;
+    if (load_slot(l) != retro_detail::kUndecided) return;
+    std::atomic_ref<std::uint8_t> counter(counter_[l]);
+    if (counter.load(std::memory_order_relaxed) == retro_detail::kReexaminedCount) return;
     if (child_lost) {
       claimed += claim_slot_at(l, level, true);
       return;
     }
-    if (std::atomic_ref<std::uint8_t>(counter_[l]).fetch_sub(1, std::memory_order_relaxed) != 1) return;
+    if (counter.fetch_sub(1, std::memory_order_relaxed) != 1) return;
     const std::uint16_t floor = loss_floor_[l];
     if (floor & retro_detail::kWinAt) return;  // never lost
     if (floor <= level) claimed += claim_slot_at(l, level, false);
@@ -474,15 +513,30 @@ class RetrogradeSolver {
   void unmove_from(std::uint64_t child, bool child_lost, int level, std::uint64_t& claimed, int& last_due,
                    std::array<std::uint64_t, retro_detail::kMaxChildren>& preds, Position& p,
                    retro_detail::Outboxes<Word>* outboxes) {
-    game_.unrank(tier_, child, p);
     int count = 0;
-    game_.for_each_unmove(p, [&](const Position& q) {
-      if (count == retro_detail::kMaxChildren) throw std::logic_error("too many un-moves in tier " + name_);
-      preds[count++] = rank_in_tier(q);
-    });
-    // (Asking neighbours_distinct here costs more than the sort it would save.)
-    std::sort(preds.begin(), preds.begin() + count);
-    count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
+    bool distinct = false;
+    if constexpr (HasIndexedUnmoves<G>) {
+      static_assert(retro_detail::kMaxChildren == 256, "HasIndexedUnmoves writes up to 256 predecessors");
+      count = ranker_.predecessors(child, preds.data(), distinct);
+    } else {
+      game_.unrank(tier_, child, p);
+      game_.for_each_unmove(p, [&](const Position& q) {
+        if (count == retro_detail::kMaxChildren) throw std::logic_error("too many un-moves in tier " + name_);
+        preds[count++] = rank_in_tier(q);
+      });
+      // (Asking neighbours_distinct here costs more than the sort it would save.)
+    }
+    if (!distinct) {
+      std::sort(preds.begin(), preds.begin() + count);
+      count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
+    }
+    // Every predecessor's state and counter is a cache miss on a big table, and each atomic
+    // update below waits for the one before: ask for all of them first.
+    if (!distributed())
+      for (int j = 0; j < count; ++j) {
+        __builtin_prefetch(&state_[preds[j]], 1);
+        __builtin_prefetch(&counter_[preds[j]], 1);
+      }
     for (int j = 0; j < count; ++j) {
       const std::uint64_t q = preds[j];
       if (owned_.owns(q)) {
@@ -839,6 +893,7 @@ class RetrogradeSolver {
   std::uint64_t entries_;  // slots of the whole tier
   Ownership owned_;
   typename retro_detail::RankerOf<G>::type ranker_;  // the game's rank of this tier's positions, if it has one
+  std::vector<const TierTable*> exit_tables_;        // the tables of ranker_.exit_tiers(), if it has them
   // Per slot this rank holds, in the order of Ownership::local:
   std::vector<Code> state_;
   std::vector<std::uint8_t> counter_;

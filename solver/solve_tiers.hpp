@@ -48,12 +48,37 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     if (comm) comm->broadcast(present, 0);
     return present == "1";
   };
+  const std::vector<Tier> order = dependency_order(game, roots);
+  // What the set still has to build, for progress and its estimate of the time left.
+  std::vector<bool> build(order.size());
+  SolveProgress set;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    build[k] = rebuild || !exists(order[k]);
+    if (!build[k]) continue;
+    ++set.tables;
+    set.slots += game.tier_size(order[k]);
+  }
+  const auto set_start = std::chrono::steady_clock::now();
+  const auto since_start = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - set_start).count();
+  };
+  const bool reports_progress = options.progress && (!comm || comm->rank() == 0);
+  SolveOptions tier_options = options;
+  if (reports_progress)
+    tier_options.progress = [&](const SolveProgress& level) {
+      SolveProgress p = set;
+      p.tier = level.tier, p.level = level.level, p.decided = level.decided, p.size = level.size;
+      p.bytes_sent = level.bytes_sent;
+      p.seconds = since_start();
+      options.progress(p);
+    };
   std::vector<TierReport> reports;
-  for (const Tier& t : dependency_order(game, roots)) {
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const Tier& t = order[k];
     const auto start = std::chrono::steady_clock::now();
     TierReport report{game.tier_name(t), {}, 0, false};
     const TierTable* table;
-    if (!rebuild && exists(t)) {
+    if (!build[k]) {
       table = &store.load(t);
       report.reused = true;
     } else {
@@ -62,7 +87,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load_decoded(d)});
       const std::span<const SolvedTier<Tier>> dependencies(solved);
       if (comm) {
-        RetrogradeSolver<G> solver(game, t, dependencies, options);
+        RetrogradeSolver<G> solver(game, t, dependencies, tier_options);
         const std::vector<Code> codes = solver.solve_owned();
         // The ranks write the uncompressed table together; rank 0 then compresses it in place.
         write_table(store.file(t), store.identity(t), codes, solver.ownership(), *comm);
@@ -73,7 +98,18 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         comm->barrier();
         table = &store.reload(t);
       } else {
-        table = &store.save(t, solve_tier(game, t, dependencies, options));
+        table = &store.save(t, solve_tier(game, t, dependencies, tier_options));
+      }
+      ++set.tables_done;
+      set.slots_done += table->size();
+      set.seconds_done = since_start();
+      if (reports_progress) {
+        SolveProgress p = set;
+        p.tier = report.tier, p.level = -1, p.size = table->size();
+        p.decided = table->stats().wins + table->stats().losses;
+        p.seconds = set.seconds_done;
+        p.table_finished = true;
+        options.progress(p);
       }
     }
     report.stats = table->stats();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 #include "core/common/error.hpp"
 
@@ -49,15 +50,41 @@ std::uint64_t Chess::tier_size(const Tier& t) const {
   return TableIndex(t).size();
 }
 
+Chess::TierRanker::TierRanker(const Material& m) : index(m), exits(sub_materials(m)) {
+  for (const Material& e : exits) exit_index.emplace_back(e);
+  for (Color mover : {White, Black})
+    for (int captured = Pawn; captured <= kNoCapture; ++captured)
+      for (int promotion = 0; promotion <= 4; ++promotion) {
+        Material child = m;
+        if (captured != kNoCapture) {
+          if (!child.count[~mover][captured]) continue;
+          --child.count[~mover][captured];
+        }
+        if (promotion) {
+          // A pawn promotes on the last rank, where no pawn stands to be captured.
+          if (!child.count[mover][Pawn] || captured == Pawn) continue;
+          --child.count[mover][Pawn];
+          ++child.count[mover][Knight + promotion - 1];
+        }
+        if (child == m) continue;
+        Exit& e = exit_of[mover][captured][promotion];
+        e.flip = black_stronger(child);
+        const Material canonical_child = e.flip ? flipped(child) : child;
+        e.tier = static_cast<int>(std::find(exits.begin(), exits.end(), canonical_child) - exits.begin());
+        if (e.tier == static_cast<int>(exits.size()))
+          throw std::logic_error("no sub-table " + material_name(canonical_child) + " of " + material_name(m));
+      }
+}
+
 std::vector<Material> Chess::solve_roots(const std::string& material) const {
-  if (material.empty()) throw InputError("chess tables need --material (e.g. KQvKR, all3, all4)");
+  if (material.empty()) throw InputError("chess tables need --material (e.g. KQvKR, all3, all4, all5)");
   std::vector<Material> roots;
   std::size_t start = 0;
   while (start <= material.size()) {
     std::size_t end = material.find(',', start);
     if (end == std::string::npos) end = material.size();
     const std::string word = material.substr(start, end - start);
-    if (word == "all2" || word == "all3" || word == "all4") {
+    if (word == "all2" || word == "all3" || word == "all4" || word == "all5") {
       for (const Material& m : all_materials(word[3] - '0'))
         if (std::find(roots.begin(), roots.end(), m) == roots.end()) roots.push_back(m);
     } else {

@@ -9,6 +9,7 @@
 // unrank with clocks 0). A position just after a double pawn step that allows an
 // en-passant capture is transient: its index does not record the right, so the solver and
 // table queries value it by its own moves.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -99,10 +100,39 @@ class Chess {
   // Positions of a tier as unrank writes them are in its canonical orientation, and moves
   // without capture keep the material and the colours: no flip, no material look-up.
   struct TierRanker {
-    TableIndex index;
+    explicit TierRanker(const Material& m);
     std::uint64_t operator()(const Position& p) const { return index.rank(p, false); }
+    // The solver's predecessor kernel (solver/game.hpp, HasIndexedUnmoves).
+    int predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct) const {
+      return index.predecessors(i, out, distinct);
+    }
+    // The tables captures and promotions lead to, and the table and index of the child of a
+    // capture or promotion m of p, found without playing m (solver/game.hpp, HasRankedExits).
+    std::span<const Material> exit_tiers() const { return exits; }
+    bool exit_child(const Position& p, Move m, int& tier, std::uint64_t& i) const {
+      if (m.kind() != Move::Normal && m.kind() != Move::Promotion) return false;
+      const Piece captured = p.piece_on(m.to());
+      const Exit& e = exit_of[p.side_to_move()][captured == NoPiece ? kNoCapture : type_of(captured)]
+                             [m.kind() == Move::Promotion ? m.promotion_piece() - Knight + 1 : 0];
+      if (e.tier < 0) return false;  // a move inside the table
+      tier = e.tier;
+      i = exit_index[e.tier].rank_after(p, m, e.flip);
+      return true;
+    }
+
+    TableIndex index;
+    std::vector<Material> exits;  // canonical, as tier_dependencies lists them
+    std::vector<TableIndex> exit_index;
+    struct Exit {
+      int tier = -1;  // in exits; -1: the move keeps the material
+      bool flip = false;
+    };
+    static constexpr int kNoCapture = King;
+    // By the mover's colour, the type captured (kNoCapture: none), the promotion (0: none,
+    // then knight to queen).
+    std::array<std::array<std::array<Exit, 5>, 6>, 2> exit_of{};
   };
-  TierRanker tier_ranker(const Tier& t) const { return {TableIndex(t)}; }
+  TierRanker tier_ranker(const Tier& t) const { return TierRanker(t); }
   // The index is side-to-move major (table_index.hpp): White to move (in the material's
   // canonical orientation) in the first half, Black in the second, and every move changes
   // sides, so a compressed table may store one half.
@@ -146,7 +176,7 @@ class Chess {
     const TableOf& t = table_of(p);
     return t.index.orbit_size(p, t.flip);
   }
-  // "KQvKR" (either colour stronger, pieces in any order), "all3", "all4" (every table of
+  // "KQvKR" (either colour stronger, pieces in any order), "all3", "all4", "all5" (every table of
   // that many pieces), or such words separated by commas.
   std::vector<Tier> solve_roots(const std::string& material) const;
   // "mate in N" / "mated in N" (moves) / "draw".

@@ -1,4 +1,5 @@
 #include "core/chess/table_index.hpp"
+#include "core/chess/table_index_parts.hpp"
 
 #include "core/common/error.hpp"
 
@@ -9,84 +10,44 @@
 #include "core/common/symmetry.hpp"
 
 namespace zz::chess {
-namespace {
 
-constexpr int kMaxGroup = kMaxTablePieces - 2;
+using index_parts::kChoose;
+using index_parts::kMaps;
+using index_parts::kMaxGroup;
+using index_parts::kPawnOffset;
+using index_parts::squares_for;
 
-struct Binomials {
-  std::array<std::array<std::uint64_t, kMaxGroup + 2>, 65> c{};
-  constexpr Binomials() {
-    for (int n = 0; n <= 64; ++n) {
-      c[n][0] = 1;
-      for (int k = 1; k <= kMaxGroup + 1; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+TableIndex::KingPairs::KingPairs(bool pawns) {
+  const std::vector<int> group = pawns ? std::vector<int>{int(Symmetry::Identity), int(Symmetry::MirrorFiles)}
+                                       : std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7};
+  std::vector<int> least(64 * 64, -1);
+  for (int w = 0; w < 64; ++w)
+    for (int b = 0; b < 64; ++b) {
+      if (w == b || (king_attacks(Square(w)) & square_bb(Square(b)))) continue;
+      int best = 64 * 64;
+      for (int s : group) best = std::min(best, kMaps.to[0][s][w] * 64 + kMaps.to[0][s][b]);
+      least[w * 64 + b] = best;
     }
-  }
-};
-constexpr Binomials kChoose;
+  std::vector<std::int16_t> number(64 * 64, -1);
+  for (int key = 0; key < 64 * 64; ++key)
+    if (least[key] == key) {
+      number[key] = static_cast<std::int16_t>(representative.size());
+      representative.emplace_back(Square(key / 64), Square(key % 64));
+    }
+  for (int w = 0; w < 64; ++w)
+    for (int b = 0; b < 64; ++b) {
+      pair[w][b] = least[w * 64 + b] < 0 ? -1 : number[least[w * 64 + b]];
+      if (pair[w][b] < 0) continue;
+      for (int s : group)
+        if (kMaps.to[0][s][w] * 64 + kMaps.to[0][s][b] == least[w * 64 + b])
+          syms[w][b][sym_count[w][b]++] = static_cast<std::uint8_t>(s);
+    }
+}
 
-// Square maps for (flip, symmetry): flipping mirrors the ranks before the symmetry applies.
-struct Maps {
-  std::array<std::array<std::array<std::uint8_t, 64>, kSymmetryCount>, 2> to{};
-  constexpr Maps() {
-    for (int f = 0; f < 2; ++f)
-      for (int s = 0; s < kSymmetryCount; ++s)
-        for (int sq = 0; sq < 64; ++sq)
-          to[f][s][sq] = static_cast<std::uint8_t>(transform_square(Symmetry(s), f ? sq ^ 56 : sq, 8));
-  }
-};
-constexpr Maps kMaps;
-
-}  // namespace
-
-// The king pairs of one symmetry group: for each placement (white king, black king) its
-// pair number and the symmetries that carry it onto its representative (the orbit's least
-// placement); -1 for kings on one square or side by side.
-struct TableIndex::KingPairs {
-  std::array<std::array<std::int16_t, 64>, 64> pair{};
-  std::array<std::array<std::array<std::uint8_t, 2>, 64>, 64> syms{};
-  std::array<std::array<std::uint8_t, 64>, 64> sym_count{};
-  std::vector<std::pair<Square, Square>> representative;
-
-  explicit KingPairs(bool pawns) {
-    const std::vector<int> group = pawns ? std::vector<int>{int(Symmetry::Identity), int(Symmetry::MirrorFiles)}
-                                         : std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7};
-    std::vector<int> least(64 * 64, -1);
-    for (int w = 0; w < 64; ++w)
-      for (int b = 0; b < 64; ++b) {
-        if (w == b || (king_attacks(Square(w)) & square_bb(Square(b)))) continue;
-        int best = 64 * 64;
-        for (int s : group) best = std::min(best, kMaps.to[0][s][w] * 64 + kMaps.to[0][s][b]);
-        least[w * 64 + b] = best;
-      }
-    std::vector<std::int16_t> number(64 * 64, -1);
-    for (int key = 0; key < 64 * 64; ++key)
-      if (least[key] == key) {
-        number[key] = static_cast<std::int16_t>(representative.size());
-        representative.emplace_back(Square(key / 64), Square(key % 64));
-      }
-    for (int w = 0; w < 64; ++w)
-      for (int b = 0; b < 64; ++b) {
-        pair[w][b] = least[w * 64 + b] < 0 ? -1 : number[least[w * 64 + b]];
-        if (pair[w][b] < 0) continue;
-        for (int s : group)
-          if (kMaps.to[0][s][w] * 64 + kMaps.to[0][s][b] == least[w * 64 + b])
-            syms[w][b][sym_count[w][b]++] = static_cast<std::uint8_t>(s);
-      }
-  }
-};
-
-namespace {
-
-const TableIndex::KingPairs& king_pairs(bool pawns) {
+const TableIndex::KingPairs& index_parts::king_pairs(bool pawns) {
   static const TableIndex::KingPairs without(false), with(true);
   return pawns ? with : without;
 }
-
-// Pawns stand on ranks 2 to 7 only, numbered from a2.
-constexpr int kPawnOffset = 8;
-int squares_for(PieceType t) { return t == Pawn ? 48 : 64; }
-
-}  // namespace
 
 TableIndex::TableIndex(const Material& m) : pawns_(m.has_pawns()) {
   init_attack_tables();  // the positions unrank() makes need them
@@ -101,29 +62,12 @@ TableIndex::TableIndex(const Material& m) : pawns_(m.has_pawns()) {
       groups_[group_count_++] = {c, t, k, size};
       rest_ *= size;
     }
-  kings_ = &king_pairs(pawns_);
+  kings_ = &index_parts::king_pairs(pawns_);
   pairs_ = kings_->representative.size();
 }
 
 std::uint64_t TableIndex::rest_rank(const Position& p, bool flip, int s) const {
-  const auto& map = kMaps.to[flip][s];
-  std::uint64_t r = 0;
-  for (int g = 0; g < group_count_; ++g) {
-    const Group& group = groups_[g];
-    std::array<int, kMaxGroup> sq{};
-    int n = 0;
-    for (Bitboard b = p.pieces(Color(group.color ^ flip), group.type); b;) {
-      int x = map[pop_square(b)];
-      if (group.type == Pawn) x -= kPawnOffset;
-      int j = n++;
-      for (; j > 0 && sq[j - 1] > x; --j) sq[j] = sq[j - 1];
-      sq[j] = x;
-    }
-    std::uint64_t sub = 0;
-    for (int i = 0; i < n; ++i) sub += kChoose.c[sq[i]][i + 1];
-    r = r * group.size + sub;
-  }
-  return r;
+  return rest_rank_of([&p](Color c, PieceType t) { return p.pieces(c, t); }, flip, s);
 }
 
 std::uint64_t TableIndex::rank(const Position& p, bool flip) const {

@@ -39,6 +39,17 @@ class TableIndex {
   // How many positions (symmetric images, same colours and side to move) p stands for.
   std::uint64_t orbit_size(const Position& p, bool flip) const;
 
+  // The retrograde solver's kernel (table_index_unmoves.cpp): the indices of the positions
+  // for_each_unmove (unmove.hpp) yields from the position of the used slot `index`, in some
+  // order, written to out (room for kMaxPredecessors), without building a position: a piece
+  // that is not a king changes one group's rank only. Returns how many; `distinct` tells
+  // whether they are known to be pairwise distinct (else some may repeat).
+  static constexpr int kMaxPredecessors = 256;
+  int predecessors(std::uint64_t index, std::uint64_t* out, bool& distinct) const;
+  // rank(p.play(m), flip) without playing m (table_index_children.cpp), for a capture or a
+  // promotion m (Move::Normal or Move::Promotion) whose child holds this table's material.
+  std::uint64_t rank_after(const Position& p, Move m, bool flip) const;
+
  private:
   struct Group {
     Color color;
@@ -48,6 +59,12 @@ class TableIndex {
   };
   // The rank of the pieces other than the kings after flipping and applying symmetry s.
   std::uint64_t rest_rank(const Position& p, bool flip, int s) const;
+  // The same for pieces given as pieces(colour, type) -> Bitboard (table_index_parts.hpp).
+  template <class Pieces>
+  std::uint64_t rest_rank_of(const Pieces& pieces, bool flip, int s) const;
+  // The index of a placement given square by square: the side to move, the kings, and the
+  // other pieces group after group (in groups_ order), in the material's orientation.
+  std::uint64_t rank_squares(Color side, Square wk, Square bk, const Square* pieces) const;
 
   std::array<Group, 10> groups_{};
   int group_count_ = 0;

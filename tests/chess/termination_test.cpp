@@ -4,6 +4,9 @@
 #include "core/chess/repetition.hpp"
 #include "core/chess/termination.hpp"
 #include "core/chess/uci.hpp"
+#include "core/chess/movegen.hpp"
+#include "core/chess/table_index.hpp"
+#include "random_games.hpp"
 
 using namespace zz::chess;
 using zz::Outcome;
@@ -111,4 +114,27 @@ TEST_CASE("an available en-passant capture makes a position different") {
     history.push(pos);
   }
   CHECK(history.occurrences() == 2);
+}
+
+TEST_CASE("outcome's shortcut (a free king square means a legal move) agrees with counting every move") {
+  // Random games end in mates and stalemates; table positions are full of both.
+  int finished = 0, checked = 0;
+  const auto agree = [&](const Position& pos) {
+    const int moves = count_legal_moves(pos);
+    const auto o = outcome(pos);
+    if (moves == 0) {
+      ++finished;
+      CHECK(o == (pos.in_check() ? Outcome::loss(0) : Outcome::draw()));
+    } else {
+      CHECK(o == (drawn_by_rule(pos) ? std::optional<Outcome>(Outcome::draw()) : std::nullopt));
+    }
+    ++checked;
+  };
+  zz::chess::test::random_games(8, 300, [&](const Position& pos, Square) { agree(pos); });
+  const TableIndex index(parse_material("KQvKR"));
+  Position pos;
+  for (std::uint64_t i = 0; i < index.size(); i += 7)
+    if (index.unrank(i, pos)) agree(pos);
+  CHECK(finished > 200);
+  CHECK(checked > 200000);
 }

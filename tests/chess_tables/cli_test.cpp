@@ -26,6 +26,23 @@ const std::string& data() {
 
 }  // namespace
 
+TEST_CASE("a set's progress counts its tables and slots and estimates the time left") {
+  cli_test::TempDir dir;
+  REQUIRE(run({"solve", "chess", "--material", "KQvK", "--data", dir.path.string()}).code == 0);
+  // KQvK and KvK exist: only KRvK and KQRvK are left to build.
+  const auto r = run({"solve", "chess", "--material", "KQRvK", "--progress", "lines", "--data", dir.path.string()});
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("KRvK level 1: ") != std::string::npos);
+  CHECK(r.err.find("; table 1 of 2, 0.0% of ") != std::string::npos);
+  CHECK(r.err.find("KRvK stored: ") != std::string::npos);
+  // After the first table the rate is known, and the estimate follows.
+  CHECK(r.err.find("; table 2 of 2, ") != std::string::npos);
+  CHECK(r.err.find(" left\n") != std::string::npos);
+  CHECK(r.err.find("KQRvK stored: ") != std::string::npos);
+  CHECK(r.err.find("; table 2 of 2, 100.0% of ") != std::string::npos);
+  CHECK(r.err.find("table 3 of") == std::string::npos);
+}
+
 TEST_CASE("solve reports symmetry-reduced and raw counts per side to move") {
   cli_test::TempDir dir;
   const auto r = run({"solve", "chess", "--material", "KvKQ", "--json", "--data", dir.path.string()});

@@ -187,9 +187,18 @@ def test_thousands_of_calls_neither_leak_nor_crash(data):
 
 def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_path):
     g = zugzwang.Game("tatedrez", rules={"no-move": "pass"}, data=tmp_path)
-    seen = []
-    report = g.solve(progress=lambda p: seen.append((p.tier, p.level)))
+    seen, stored = [], []
+    def note(p):
+        seen.append((p.tier, p.level))
+        if p.table_finished:
+            stored.append((p.tables_done, p.tables, p.slots_done, p.slots, p.seconds_left))
+    report = g.solve(progress=note)
     assert seen and report.start.value == "win" and report.start.remoteness == 15
+    # One report per table stored, counting up to the whole set, its estimate known from the first on.
+    assert [s[0] for s in stored] == list(range(1, len(report.tiers) + 1))
+    assert all(s[1] == len(report.tiers) for s in stored)
+    assert stored[-1][2] == stored[-1][3] > 0 and stored[-1][4] == 0
+    assert all(s[4] is not None for s in stored)
     assert report.to_dict()["tiers"] == cli_json("solve", "tatedrez", "--rule", "no-move=pass", data=tmp_path)["tiers"]
 
     def fail(progress):

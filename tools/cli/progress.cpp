@@ -1,27 +1,67 @@
 #include "tools/cli/progress.hpp"
 
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace zz::cli {
+
+namespace {
+
+// "2 h 05 min", "4 min 10 s", "35 s".
+std::string duration(double seconds) {
+  const long s = std::lround(seconds);
+  char text[48];
+  if (s >= 3600) std::snprintf(text, sizeof text, "%ld h %02ld min", s / 3600, s / 60 % 60);
+  else if (s >= 60) std::snprintf(text, sizeof text, "%ld min %02ld s", s / 60, s % 60);
+  else std::snprintf(text, sizeof text, "%ld s", s);
+  return text;
+}
+
+// "table 12 of 146, 3.2% of 37.4 G slots, about 2 h 10 min left" for a set; empty alone.
+std::string set_part(const SolveProgress& p) {
+  if (p.tables == 0) return "";
+  char text[160];
+  const int table = p.table_finished ? p.tables_done : p.tables_done + 1;
+  std::snprintf(text, sizeof text, "; table %d of %d, %.1f%% of %.3g G slots", table, p.tables,
+                p.slots ? 100.0 * static_cast<double>(p.slots_done) / static_cast<double>(p.slots) : 100.0,
+                static_cast<double>(p.slots) / 1e9);
+  std::string out = text;
+  if (const auto left = p.seconds_left()) out += ", about " + duration(*left) + " left";
+  return out;
+}
+
+}  // namespace
 
 void Progress::update(const SolveProgress& p) {
   if (mode_ == Mode::Off) return;
   const auto now = std::chrono::steady_clock::now();
   const double share = p.size ? 100.0 * static_cast<double>(p.decided) / static_cast<double>(p.size) : 0.0;
   const int name_length = static_cast<int>(p.tier.size());
+  const std::string set = set_part(p);
   if (mode_ == Mode::Lines) {
     const double seconds = std::chrono::duration<double>(now - started_).count();
-    std::fprintf(stderr, "[%9.2f s] %.*s level %d: %llu of %llu decided (%.2f%%), %llu bytes exchanged\n", seconds,
-                 name_length, p.tier.data(), p.level, static_cast<unsigned long long>(p.decided),
-                 static_cast<unsigned long long>(p.size), share, static_cast<unsigned long long>(p.bytes_sent));
+    if (p.table_finished)
+      std::fprintf(stderr, "[%9.2f s] %.*s stored: %llu of %llu slots won or lost (%.2f%%)%s\n", seconds, name_length,
+                   p.tier.data(), static_cast<unsigned long long>(p.decided), static_cast<unsigned long long>(p.size),
+                   share, set.c_str());
+    else
+      std::fprintf(stderr, "[%9.2f s] %.*s level %d: %llu of %llu decided (%.2f%%), %llu bytes exchanged%s\n", seconds,
+                   name_length, p.tier.data(), p.level, static_cast<unsigned long long>(p.decided),
+                   static_cast<unsigned long long>(p.size), share, static_cast<unsigned long long>(p.bytes_sent),
+                   set.c_str());
     std::fflush(stderr);
     return;
   }
-  if (drawn_ && now - last_ < std::chrono::milliseconds(100)) return;
+  if (drawn_ && now - last_ < std::chrono::milliseconds(100) && !p.table_finished) return;
   last_ = now;
   drawn_ = true;
-  std::fprintf(stderr, "\r\033[K  %.*s: level %d, %llu of %llu decided (%.1f%%)", name_length, p.tier.data(), p.level,
-               static_cast<unsigned long long>(p.decided), static_cast<unsigned long long>(p.size), share);
+  if (p.table_finished)
+    std::fprintf(stderr, "\r\033[K  %.*s stored%s", name_length, p.tier.data(), set.c_str());
+  else
+    std::fprintf(stderr, "\r\033[K  %.*s: level %d, %llu of %llu decided (%.1f%%)%s", name_length, p.tier.data(),
+                 p.level, static_cast<unsigned long long>(p.decided), static_cast<unsigned long long>(p.size), share,
+                 set.c_str());
   std::fflush(stderr);
 }
 
