@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
@@ -132,16 +133,31 @@ concept HasIndexedUnmoves = HasTierRanker<G> && Unmovable<G> &&
     };
 
 // Optional, with HasTierRanker, for a game without a move limit (plies_left always nullopt):
-// the ranker names the tiers some moves leave to, exit_tiers() (a range of Tier), and
-// exit_child(p, m, tier, index) true promises that m's child is not transient and lies in
-// exit_tiers()[tier] at index, found without playing m. False promises nothing. The solver
-// asks it for every move of every position it initializes that does not stay in the tier.
+// the ranker finds a child's slot without playing the move. It names the tiers some moves
+// leave to, exit_tiers() (a range of Tier); exit_child(p, m, tier, index) true promises
+// that m's child is not transient and lies in exit_tiers()[tier] at index (false promises
+// nothing); child_in_tier(p, m), for a move that stays_in_tier (HasInTierTest), is its
+// child's index in p's tier. The solver asks exit_child for every move of every position it
+// initializes that leaves the tier; the table store asks both to value a position by its
+// moves (verify, the side a compressed file leaves out).
 template <class G>
 concept HasRankedExits = HasTierRanker<G> &&
     requires(const G& g, const typename G::Tier& t, const typename G::Position& p, const typename G::Move& m,
              int& tier, std::uint64_t& index) {
       { g.tier_ranker(t).exit_tiers() };
       { g.tier_ranker(t).exit_child(p, m, tier, index) } -> std::convertible_to<bool>;
+      { g.tier_ranker(t).child_in_tier(p, m) } -> std::convertible_to<std::uint64_t>;
     };
+
+// The type of G::tier_ranker's result, or an empty stand-in for a game without one.
+struct NoTierRanker {};
+template <class G, bool = HasTierRanker<G>>
+struct TierRankerOf {
+  using type = NoTierRanker;
+};
+template <class G>
+struct TierRankerOf<G, true> {
+  using type = decltype(std::declval<const G&>().tier_ranker(std::declval<const typename G::Tier&>()));
+};
 
 }  // namespace zz

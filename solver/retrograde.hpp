@@ -163,16 +163,6 @@ struct ExternalSummary {
 template <class Word>
 using Outboxes = std::vector<std::vector<Word>>;
 
-// The type of G::tier_ranker's result, or an empty stand-in for a game without one.
-struct NoRanker {};
-template <class G, bool = HasTierRanker<G>>
-struct RankerOf {
-  using type = NoRanker;
-};
-template <class G>
-struct RankerOf<G, true> {
-  using type = decltype(std::declval<const G&>().tier_ranker(std::declval<const typename G::Tier&>()));
-};
 
 }  // namespace retro_detail
 
@@ -187,7 +177,7 @@ class RetrogradeSolver {
         comm_(options.comm ? *options.comm : local_), entries_(game.tier_size(tier)),
         owned_(entries_, comm_.rank(), comm_.size()), ranker_(make_ranker(game, tier)) {}
 
-  static typename retro_detail::RankerOf<G>::type make_ranker(const G& game, const Tier& tier) {
+  static typename TierRankerOf<G>::type make_ranker(const G& game, const Tier& tier) {
     if constexpr (HasTierRanker<G>) return game.tier_ranker(tier);
     else return {};
   }
@@ -892,7 +882,7 @@ class RetrogradeSolver {
   Communicator& comm_;
   std::uint64_t entries_;  // slots of the whole tier
   Ownership owned_;
-  typename retro_detail::RankerOf<G>::type ranker_;  // the game's rank of this tier's positions, if it has one
+  typename TierRankerOf<G>::type ranker_;  // the game's rank of this tier's positions, if it has one
   std::vector<const TierTable*> exit_tables_;        // the tables of ranker_.exit_tiers(), if it has them
   // Per slot this rank holds, in the order of Ownership::local:
   std::vector<Code> state_;

@@ -46,8 +46,9 @@ class TableIndex {
   // whether they are known to be pairwise distinct (else some may repeat).
   static constexpr int kMaxPredecessors = 256;
   int predecessors(std::uint64_t index, std::uint64_t* out, bool& distinct) const;
-  // rank(p.play(m), flip) without playing m (table_index_children.cpp), for a capture or a
-  // promotion m (Move::Normal or Move::Promotion) whose child holds this table's material.
+  // rank(p.play(m), flip) without playing m (table_index_children.cpp), for a move m of
+  // kind Move::Normal or Move::Promotion whose child holds this table's material (a quiet
+  // move's child in p's own table, a capture's or promotion's in a smaller one).
   std::uint64_t rank_after(const Position& p, Move m, bool flip) const;
 
  private:

@@ -148,8 +148,10 @@ class TableStore {
       }
     }
     const TierTable* table;
+    Tier tier;
     try {
-      table = &table_for(game_.tier_of(p), thread_tables());
+      tier = game_.tier_of(p);
+      table = &table_for(tier, thread_tables());
     } catch (const TableMissing&) {
       throw;
     } catch (const InputError& e) {
@@ -161,7 +163,7 @@ class TableStore {
     if (index < table->size() && table->left_out(index)) {
       if (!table->slot_used(index))
         throw NotCovered("position " + game_.format(p) + " is not covered by its table (unreachable index)");
-      return within_limit(value_of_moves(p, *table, thread_tables()), game_.plies_left(p));
+      return within_limit(value_of_moves(p, tier, *table, thread_tables()), game_.plies_left(p));
     }
     const Code code = index < table->size() ? table->code(index) : kUnusedCode;
     if (code == kUnusedCode)
@@ -180,8 +182,14 @@ class TableStore {
   }
 
   // Tables of the tiers a position's moves reach, looked up without the store's lock after
-  // the first time (a thread's own short list).
-  using TableList = std::vector<std::pair<Tier, const TierTable*>>;
+  // the first time (a thread's own short list), and the game's rankers of those tiers
+  // (HasRankedExits), which find a child's table and index without playing its move.
+  using Ranker = typename TierRankerOf<G>::type;
+  struct TableList {
+    std::vector<std::pair<Tier, const TierTable*>> tables;
+    std::vector<std::pair<Tier, std::unique_ptr<Ranker>>> rankers;
+    void clear() { tables.clear(); }
+  };
 
   // This thread's list for probes: naming a tier (a string) and taking the store's lock cost
   // more than a probe of a warm table itself. A table replaced since (keep) empties it.
@@ -199,10 +207,16 @@ class TableStore {
     return mine.list;
   }
   const TierTable& table_for(const Tier& t, TableList& seen) {
-    for (const auto& [tier, table] : seen)
+    for (const auto& [tier, table] : seen.tables)
       if (tier == t) return *table;
-    seen.emplace_back(t, &load(t));
-    return *seen.back().second;
+    seen.tables.emplace_back(t, &load(t));
+    return *seen.tables.back().second;
+  }
+  const Ranker& ranker_for(const Tier& t, TableList& seen) {
+    for (const auto& [tier, ranker] : seen.rankers)
+      if (tier == t) return *ranker;
+    seen.rankers.emplace_back(t, std::make_unique<Ranker>(game_.tier_ranker(t)));
+    return *seen.rankers.back().second;
   }
 
   // The value of a child p, with no move limit applied, as its table stores it: a transient
@@ -229,21 +243,40 @@ class TableStore {
   // best of its moves.
   Outcome value_from_moves(const Position& p, TableList& seen) {
     if (auto o = game_.outcome(p)) return *o;
-    return value_of_moves(p, table_for(game_.tier_of(p), seen), seen);
+    const Tier t = game_.tier_of(p);
+    return value_of_moves(p, t, table_for(t, seen), seen);
   }
 
-  // The best of the moves of p (not finished), whose own table is `own`: a move the game
-  // promises to keep in the tier (HasInTierTest) reads `own` without asking for its tier.
-  Outcome value_of_moves(const Position& p, const TierTable& own, TableList& seen) {
+  // The best of the moves of p (not finished), of tier `tier` whose table is `own`: a move
+  // the game promises to keep in the tier (HasInTierTest) reads `own` without asking for
+  // its tier; a game's ranker (HasRankedExits) finds the child's slot without playing it.
+  Outcome value_of_moves(const Position& p, const Tier& tier, const TierTable& own, TableList& seen) {
     Outcome best = Outcome::loss(0);
     bool any = false;
+    const auto take = [&](const Outcome& child) {
+      const Outcome o = from_child(child);
+      if (!any || better(o, best)) best = o;
+      any = true;
+    };
+    if constexpr (HasRankedExits<G> && HasInTierTest<G>) {
+      const Ranker& ranker = ranker_for(tier, seen);
+      game_.for_each_move(p, [&](const auto& m) {
+        Code c = kUnusedCode;
+        int exit;
+        std::uint64_t index;
+        if (game_.stays_in_tier(p, m)) c = own.code_of_used(ranker.child_in_tier(p, m));
+        else if (ranker.exit_child(p, m, exit, index))
+          c = table_for(ranker.exit_tiers()[static_cast<std::size_t>(exit)], seen).code_of_used(index);
+        // Anything else (and a slot not derived yet, see stored_value_in) the slow way.
+        take(c != kUnusedCode ? decode(c) : stored_value(game_.play(p, m), seen));
+      });
+      return best;
+    }
     game_.for_each_move(p, [&](const auto& m) {
       const Position c = game_.play(p, m);
       bool in_tier = false;
       if constexpr (HasInTierTest<G>) in_tier = game_.stays_in_tier(p, m);
-      const Outcome o = from_child(in_tier ? stored_value_in(c, own, seen) : stored_value(c, seen));
-      if (!any || better(o, best)) best = o;
-      any = true;
+      take(in_tier ? stored_value_in(c, own, seen) : stored_value(c, seen));
     });
     return best;
   }

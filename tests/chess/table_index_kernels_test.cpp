@@ -77,8 +77,9 @@ TEST_CASE("the predecessor kernel equals for_each_unmove and rank on samples of 
   CHECK(repeats > 0);
 }
 
-// Every capture and promotion of the sampled slots of m: exit_child names the child's table
-// and index as playing the move and ranking the child does. Returns how many were checked.
+// Every move of the sampled slots of m: exit_child names a capture's or promotion's table
+// and index, child_in_tier a quiet move's index, as playing the move and ranking the child
+// does. Returns how many exits were checked.
 std::uint64_t check_exits(const char* name, std::uint64_t step) {
   const Chess chess;
   const Material m = parse_material(name);
@@ -103,6 +104,12 @@ std::uint64_t check_exits(const char* name, std::uint64_t step) {
           INFO(name, " ", format_fen(p), " ", format_uci(mv));
           CHECK(same);
         }
+      } else if (chess.stays_in_tier(p, mv)) {
+        if (leaves || ranker.child_in_tier(p, mv) != chess.rank(c) || chess.transient(c)) {
+          ++wrong;
+          INFO(name, " ", format_fen(p), " ", format_uci(mv), ": child_in_tier");
+          CHECK(ranker.child_in_tier(p, mv) == chess.rank(c));
+        }
       } else if (leaves) {
         ++wrong;
         INFO(name, " ", format_fen(p), " ", format_uci(mv), ": leaves the table unnamed");
@@ -114,7 +121,7 @@ std::uint64_t check_exits(const char* name, std::uint64_t step) {
   return exits;
 }
 
-TEST_CASE("exit_child names the table and index of every capture's and promotion's child") {
+TEST_CASE("exit_child and child_in_tier name the table and index of every move's child") {
   for (const char* m : {"KQvKR", "KPvK", "KPvKP", "KRPvKR", "KPPvKP", "KQRvKR", "KBNvKP", "KPvKQ", "KNPvKB", "KPPPvK"})
     CHECK(check_exits(m, 101) > 100);
 }
