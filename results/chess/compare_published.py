@@ -38,8 +38,8 @@ def identical_pieces(tier):
 # Syzygy's statistics count a table with two identical pieces differently from every
 # whole-board count: KNNvK with White to move has 5,749,652 legal positions (a brute-force
 # count agrees with zugzwang's raw_ counts), 718,706.5 per symmetry, and zugzwang's tables
-# hold 719,130 of them up to symmetry; Syzygy counts 1,437,728, as if the knights were told
-# apart. Those rows are shown and not scored. In tables with pawns (KPPvK) Syzygy's counts
+# hold 719,130 of them up to symmetry; Syzygy counts 1,437,728, about twice as many, as if
+# the knights were told apart (KBBBvK: about six times). Those rows are shown and not scored. In tables with pawns (KPPvK) Syzygy's counts
 # of such tables equal zugzwang's whole-board (raw_) counts, which are then compared.
 NOT_COMPARABLE = "not comparable (Syzygy tells identical pieces apart)"
 
@@ -97,7 +97,14 @@ def main():
     args = ap.parse_args()
     published = json.loads((HERE / "published" / "statistics.json").read_text())["endings"]
     listing = run_json(args.zugzwang, "tables", "chess", "--material", args.material, "--data", args.data)
-    lines = ["| table | figure | zugzwang | published | |", "| --- | --- | ---: | ---: | --- |"]
+    sources = json.loads((HERE / "published" / "statistics.json").read_text())["sources"]
+    lines = ["# zugzwang's chess tables beside the published statistics", "",
+             "Rules: [`docs/rules/chess.md`](../../docs/rules/chess.md) (FIDE); depth to mate, the 50-move rule "
+             "ignored, no castling. Made by `results/chess/compare_published.py ZUGZWANG DATA --material "
+             f"{args.material} --out results/chess/published-comparison.md` from the tables present in DATA "
+             "(tables not built yet are left out). A side that never mates has longest mate 0.", ""]
+    lines += [f"- **{name}**: {text}" for name, text in sources.items()]
+    lines += ["", "| table | figure | zugzwang | published | |", "| --- | --- | ---: | ---: | --- |"]
     checked = disagreements = 0
     for t in listing["tables"]:
         if not t["present"] or t["tier"] not in published:

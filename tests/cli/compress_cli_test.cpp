@@ -34,6 +34,8 @@ TEST_CASE("compress rewrites format 2 as format 3 and back, byte for byte") {
   const auto text = run({"tables", "chess", "--material", "KRvK", "--data", data});
   CHECK(text.out.find("bits/slot") != std::string::npos);
   CHECK(text.out.find("total present") != std::string::npos);
+  // KRvK and KvK: 59,136 + 924 slots.
+  CHECK(text.out.find("set: 2 tables, 60060 index slots; 2 present") != std::string::npos);
 
   // Already compressed: kept as it is.
   const std::string compressed = cli_test::slurp(file);

@@ -238,6 +238,13 @@ void print_tables(const api::TablesResult& r, std::ostream& out) {
     out << std::left << std::setw(14) << "total present" << std::right << std::setw(14) << entries << std::setw(14) << bytes
         << std::setw(10) << bits_text(bytes, entries) << std::setw(10)
         << ratio_text(static_cast<double>(uncompressed) / static_cast<double>(bytes)) << '\n';
+  std::uint64_t all_entries = 0;
+  int present = 0;
+  for (const auto& t : r.tables) {
+    all_entries += t.entries;
+    present += t.present;
+  }
+  out << "set: " << r.tables.size() << " tables, " << all_entries << " index slots; " << present << " present\n";
 }
 
 void print_compress(const api::CompressResult& r, std::ostream& out) {
