@@ -94,10 +94,13 @@ def main():
     ap.add_argument("data")
     ap.add_argument("--material", default="all5")
     ap.add_argument("--out")
+    ap.add_argument("--published", default=str(HERE / "published" / "statistics.json"),
+                    help="the published figures (default: results/chess/published/statistics.json)")
     args = ap.parse_args()
-    published = json.loads((HERE / "published" / "statistics.json").read_text())["endings"]
+    published_file = json.loads(pathlib.Path(args.published).read_text())
+    published = published_file["endings"]
     listing = run_json(args.zugzwang, "tables", "chess", "--material", args.material, "--data", args.data)
-    sources = json.loads((HERE / "published" / "statistics.json").read_text())["sources"]
+    sources = published_file["sources"]
     lines = ["# zugzwang's chess tables beside the published statistics", "",
              "Rules: [`docs/rules/chess.md`](../../docs/rules/chess.md) (FIDE); depth to mate, the 50-move rule "
              "ignored, no castling. Made by `results/chess/compare_published.py ZUGZWANG DATA --material "
