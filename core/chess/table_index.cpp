@@ -71,13 +71,7 @@ std::uint64_t TableIndex::rest_rank(const Position& p, bool flip, int s) const {
 }
 
 std::uint64_t TableIndex::rank(const Position& p, bool flip) const {
-  const Color side = Color(p.side_to_move() ^ flip);
-  const int f = flip ? 56 : 0;
-  const int w = p.king_square(Color(White ^ flip)) ^ f, b = p.king_square(Color(Black ^ flip)) ^ f;
-  const KingPairs& kp = *kings_;
-  std::uint64_t rest = rest_rank(p, flip, kp.syms[w][b][0]);
-  if (kp.sym_count[w][b] == 2) rest = std::min(rest, rest_rank(p, flip, kp.syms[w][b][1]));
-  return (side * pairs_ + static_cast<std::uint64_t>(kp.pair[w][b])) * rest_ + rest;
+  return rank_of([&p](Color c, PieceType t) { return p.pieces(c, t); }, Color(p.side_to_move() ^ flip), flip);
 }
 
 bool TableIndex::unrank(std::uint64_t index, Position& out) const {

@@ -63,6 +63,10 @@ class TableIndex {
   // The same for pieces given as pieces(colour, type) -> Bitboard (table_index_parts.hpp).
   template <class Pieces>
   std::uint64_t rest_rank_of(const Pieces& pieces, bool flip, int s) const;
+  // The index of pieces given so, kings included, with `side` (in this table's colours) to
+  // move: what rank() computes for a position, and rank_after for a child not played.
+  template <class Pieces>
+  std::uint64_t rank_of(const Pieces& pieces, Color side, bool flip) const;
   // The index of a placement given square by square: the side to move, the kings, and the
   // other pieces group after group (in groups_ order), in the material's orientation.
   std::uint64_t rank_squares(Color side, Square wk, Square bk, const Square* pieces) const;

@@ -1,7 +1,9 @@
 #pragma once
 // The parts of the table index (table_index.hpp) that both its ranking (table_index.cpp)
-// and its predecessor kernel (table_index_unmoves.cpp) use: binomials, the square maps of
-// the symmetries, and the king pairs. Only those two files include this.
+// and its kernels (table_index_unmoves.cpp, table_index_children.cpp) use: binomials, the
+// square maps of the symmetries, the king pairs and the ranking from bitboards. Only those
+// files include this.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <utility>
@@ -79,6 +81,17 @@ std::uint64_t TableIndex::rest_rank_of(const Pieces& pieces, bool flip, int s) c
     r = r * group.size + sub;
   }
   return r;
+}
+
+template <class Pieces>
+std::uint64_t TableIndex::rank_of(const Pieces& pieces, Color side, bool flip) const {
+  const int f = flip ? 56 : 0;
+  const int w = lsb_square(pieces(Color(White ^ flip), King)) ^ f;
+  const int b = lsb_square(pieces(Color(Black ^ flip), King)) ^ f;
+  const KingPairs& kp = *kings_;
+  std::uint64_t rest = rest_rank_of(pieces, flip, kp.syms[w][b][0]);
+  if (kp.sym_count[w][b] == 2) rest = std::min(rest, rest_rank_of(pieces, flip, kp.syms[w][b][1]));
+  return (side * pairs_ + static_cast<std::uint64_t>(kp.pair[w][b])) * rest_ + rest;
 }
 
 }  // namespace zz::chess
