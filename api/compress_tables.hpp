@@ -14,7 +14,7 @@ namespace zz::api {
 
 // The solver's settings for the tier, changed as the request asks.
 template <Enumerable G>
-PackOptions pack_options_for(const TableStore<G>& store, const typename G::Tier& t, const CompressRequest& r) {
+PackOptions pack_options_for(TableStore<G>& store, const typename G::Tier& t, const CompressRequest& r) {
   PackOptions o = store.pack_options(t);
   if (r.codec) {
     const auto c = codec_from_name(*r.codec);

@@ -787,6 +787,8 @@ class GameSession final : public Session {
     if (request.table_format != 2 && request.table_format != kTableFormatVersion)
       throw InputError("--table-format " + std::to_string(request.table_format) + " (formats: 2, 3)");
     store_->set_format(request.table_format);
+    // A set too large for memory (SolveOptions::release_from_slots) releases its tables as it
+    // goes; queries of this session on other threads must wait for such a solve to end.
     const auto reports = solve_tiers(game_, std::span<const typename G::Tier>(roots), *store_, options, request.rebuild);
     SolveReport r;
     r.game = name();
@@ -801,7 +803,7 @@ class GameSession final : public Session {
       r.total.entries += t.stats.entries;
     }
     if constexpr (requires(const Position& q) { game_.orbit_size(q); })
-      if (request.summary) add_raw_counts(r, order, request.comm);
+      if (request.summary) add_raw_counts(r, order, *store_, request.comm);
     if (request.material.empty() && request.summary) {
       r.start = query_position(game_.start());
       for (const LineStep& s : line_from(game_.start())) {
@@ -813,11 +815,18 @@ class GameSession final : public Session {
     return r;
   }
 
+  template <class Tiers>
+  std::uint64_t slots_of(const Tiers& tiers) const {
+    std::uint64_t n = 0;
+    for (const auto& t : tiers) n += game_.tier_size(t);
+    return n;
+  }
+
   // For games whose index reduces by symmetry: counts per side to move, per index entry
   // and per position, and an example of the longest win (the first in index order). The
   // ranks of a distributed job each count the slots they solve and add up (collective).
   template <class Tiers>
-  void add_raw_counts(SolveReport& report, const Tiers& tiers, Communicator* comm) {
+  void add_raw_counts(SolveReport& report, const Tiers& tiers, Store& store, Communicator* comm) {
     struct Counts {
       // [side][value], sides in the order of player_name(start, true / false)
       std::array<std::array<std::uint64_t, 3>, 2> reduced{}, raw{};
@@ -840,7 +849,7 @@ class GameSession final : public Session {
     std::uint64_t total_raw = 0;
     for (std::size_t k = 0; k < tiers.size(); ++k) {
       const auto& tier = tiers[k];
-      const TierTable& table = store_->load_decoded(tier);  // every slot is read
+      const TierTable& table = store.load_decoded(tier);  // every slot is read
       const int longest = table.stats().longest_win;
       const Ownership mine = comm ? Ownership(table.size(), comm->rank(), comm->size()) : Ownership(table.size(), 0, 1);
       Counts counts = tbb::parallel_reduce(
@@ -883,6 +892,8 @@ class GameSession final : public Session {
       }
       total_raw += raw.raw_positions;
       report.tiers[k].raw = std::move(raw);
+      // Decoded for this count: a set too large for memory lets it go again.
+      if (slots_of(tiers) >= SolveOptions{}.release_from_slots) store.release(tier);
     }
     report.raw_positions = total_raw;
   }

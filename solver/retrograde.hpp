@@ -87,6 +87,11 @@ struct SolveOptions {
   std::uint64_t message_batch = std::uint64_t{1} << 22;
   // 8-byte messages even where 4 bytes hold every slot (for tests of the wide format).
   bool wide_messages = false;
+  // solve_tiers: a set of at least this many slots releases each table from the store once
+  // no tier still to come reads it (chess all5 would not fit in memory otherwise). Smaller
+  // sets keep their tables in memory for the queries that follow. A store being released
+  // must not be read by other threads meanwhile.
+  std::uint64_t release_from_slots = std::uint64_t{1} << 31;
 };
 
 template <class Tier>

@@ -49,6 +49,15 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     return present == "1";
   };
   const std::vector<Tier> order = dependency_order(game, roots);
+  // The last tier (by position in order) that reads each one: after it, a large set's table
+  // is released, so that chess all5 (146 tables) holds only what the tiers to come read.
+  std::map<std::string, std::size_t> last_use;
+  std::uint64_t set_slots = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    set_slots += game.tier_size(order[k]);
+    last_use[game.tier_name(order[k])] = k;
+    for (const Tier& d : game.tier_dependencies(order[k])) last_use[game.tier_name(d)] = k;
+  }
   // What the set still has to build, for progress and its estimate of the time left.
   std::vector<bool> build(order.size());
   SolveProgress set;
@@ -115,6 +124,9 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     report.stats = table->stats();
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     reports.push_back(report);
+    if (set_slots >= options.release_from_slots)
+      for (std::size_t j = 0; j <= k; ++j)
+        if (last_use[game.tier_name(order[j])] == k) store.release(order[j]);
   }
   return reports;
 }

@@ -26,6 +26,7 @@ struct PackedLayout {
   int width = 1;                      // bytes per decoded code (as format 2 would store it)
   std::vector<Code> symbols;          // symbol s decodes to symbols[s]; at most 65536
   bool unused_filled = false;         // unused slots hold an arbitrary code (the reader asks the game)
+  bool exits_implied = false;         // a used slot holding code 0 takes the value its exits imply
   std::uint64_t dictionary_bytes = 0; // zstd dictionary before the blocks (0: none)
   std::uint64_t area_bytes = 0;       // the coded blocks, together
 

@@ -19,6 +19,7 @@ void write_table(const std::filesystem::path& file, const TableIdentity& id, con
                  {"block_entries", l.block_entries()},
                  {"stored", {l.first, l.end}},
                  {"unused", l.unused_filled ? "filled" : "kept"},
+                 {"implied", l.exits_implied ? "exits" : "none"},
                  {"symbols", l.symbols},
                  {"blocks", l.blocks()},
                  {"dictionary_bytes", l.dictionary_bytes},
@@ -61,6 +62,12 @@ TierTable open_packed_table(const std::filesystem::path& file, const Header& h, 
   const nlohmann::json& unused = field(file, j, "unused");
   if (unused != "filled" && unused != "kept") refuse(file, "corrupt header (unused is " + unused.dump() + ")");
   l.unused_filled = unused == "filled";
+  // Absent in files written before slots could be implied.
+  if (j.contains("implied")) {
+    const nlohmann::json& implied = j["implied"];
+    if (implied != "exits" && implied != "none") refuse(file, "corrupt header (implied is " + implied.dump() + ")");
+    l.exits_implied = implied == "exits";
+  }
   const nlohmann::json& symbols = field(file, j, "symbols");
   if (!symbols.is_array() || symbols.empty() || symbols.size() > 65536) refuse(file, "corrupt header (symbols)");
   for (const auto& s : symbols) {

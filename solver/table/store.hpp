@@ -75,6 +75,7 @@ class TableStore {
     auto decoded = std::make_unique<TierTable>(table.decoded());
     TierTable& d = *decoded;
     keep(t, std::move(decoded));
+    if (d.exits_implied()) fill_implied(t, d, first, end);  // before the left-out side reads them
     derive_range(t, d, 0, first);
     derive_range(t, d, end, d.size());
     return d;
@@ -86,6 +87,21 @@ class TableStore {
     auto table = std::make_unique<TierTable>(open_table(file(t), identity(t)));
     attach(t, *table);
     return keep(t, std::move(table));
+  }
+
+  // Forgets the tier's table and frees its memory (a table decoded or solved into memory
+  // weighs 1-2 bytes per slot); a later load opens its file again. Only between solves:
+  // no thread may be reading it, and no reference to it may be used after.
+  void release(const Tier& t) {
+    std::lock_guard lock(mutex_);
+    cache_.erase(game_.tier_name(t));
+    generation_.fetch_add(1, std::memory_order_release);  // threads' lists may point to it
+  }
+
+  // How many tables the store holds open (released ones not counted).
+  std::size_t tables_held() {
+    std::lock_guard lock(mutex_);
+    return cache_.size();
   }
 
   // Writes the table (compressed, one side to move left out where the game allows it) and
@@ -102,11 +118,15 @@ class TableStore {
   int format() const { return format_; }
 
   // How the tier's table is compressed: the defaults, unused slots filled (the store can
-  // tell them), and the side split the game promises.
-  PackOptions pack_options(const Tier& t) const {
+  // tell them), the side split the game promises, and, for a game that tells the moves
+  // leaving a tier, slots whose exits imply their value stored as 0 (the store reads them
+  // from the exits' tables, which must be at hand while the table is written).
+  PackOptions pack_options(const Tier& t) {
     PackOptions o = default_pack_options();
     o.fill_unused = true;
     if constexpr (HasSideSplit<G>) o.side_split = game_.side_split(t);
+    if constexpr (HasInTierTest<G>)
+      o.exits_value = [this, t](std::uint64_t i) { return exits_code(t, i, thread_tables()); };
     return o;
   }
 
@@ -281,6 +301,74 @@ class TableStore {
     return best;
   }
 
+  // The value slot i of tier t has from its exits alone: the game's result if it is over,
+  // else the best of its moves that leave the tier; kUnusedCode if it has neither (or the
+  // slot is unused). Shared by the writer, which stores a slot whose code equals it as 0, and
+  // the reader, so both mean the same moves.
+  Code exits_code(const Tier& t, std::uint64_t i, TableList& seen) {
+    Position p;
+    return game_.unrank(t, i, p) ? exits_code_of(p, t, seen) : kUnusedCode;
+  }
+  Code exits_code_of(const Position& p, const Tier& t, TableList& seen) {
+    if (auto o = game_.outcome(p)) return encode(*o);
+    Outcome best = Outcome::loss(0);
+    bool any = false;
+    const auto take = [&](const Outcome& child) {
+      const Outcome o = from_child(child);
+      if (!any || better(o, best)) best = o;
+      any = true;
+    };
+    // A move the game cannot promise to stay is an exit only if its child is in another
+    // tier's table: not a transient position (chess after a double step that allows en
+    // passant), whose value would need this very table.
+    const auto take_other_tier = [&](const Position& c) {
+      if constexpr (HasTransients<G>) {
+        if (game_.transient(c)) return;
+      }
+      if (!(game_.tier_of(c) == t)) take(stored_value(c, seen));
+    };
+    if constexpr (HasRankedExits<G> && HasInTierTest<G>) {
+      const Ranker& ranker = ranker_for(t, seen);
+      game_.for_each_move(p, [&](const auto& m) {
+        if (game_.stays_in_tier(p, m)) return;
+        int exit;
+        std::uint64_t index;
+        if (ranker.exit_child(p, m, exit, index)) {
+          const Code c = table_for(ranker.exit_tiers()[static_cast<std::size_t>(exit)], seen).code_of_used(index);
+          if (c != kUnusedCode) return take(decode(c));
+        }
+        take_other_tier(game_.play(p, m));
+      });
+    } else if constexpr (HasInTierTest<G>) {
+      game_.for_each_move(p, [&](const auto& m) {
+        if (!game_.stays_in_tier(p, m)) take_other_tier(game_.play(p, m));
+      });
+    }
+    return any ? encode(best) : kUnusedCode;
+  }
+
+  // The code of slot i (position p) of tier t, stored as 0 for its exits to value.
+  Code implied_code(const Position& p, const Tier& t, std::uint64_t i, TableList& seen) {
+    const Code c = exits_code_of(p, t, seen);
+    if (c == kUnusedCode)
+      throw InputError("table " + file(t).string() + ": corrupt data (slot " + std::to_string(i) +
+                       " is implied by its exits but has none)");
+    return c;
+  }
+
+  // Sets the implied slots of [from, to) of the decoded table d of tier t (exits_implied):
+  // used slots that decoded as 0. Their exits lead to other tiers only.
+  void fill_implied(const Tier& t, TierTable& d, std::uint64_t from, std::uint64_t to) {
+    tbb::enumerable_thread_specific<TableList> lists;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 4096), [&](const auto& r) {
+      TableList& seen = lists.local();
+      Position p;
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i)
+        if (d.code_of_used(i) == kUnusedCode && game_.unrank(t, i, p)) d.set(i, implied_code(p, t, i, seen));
+    });
+    d.implied_filled();
+  }
+
   // The code of slot i of tier t that its compressed file leaves out (0 if unused).
   Code derive(const Tier& t, std::uint64_t i, TableList& seen) {
     Position p;
@@ -307,6 +395,11 @@ class TableStore {
       return game_.unrank(t, i, p);
     };
     r.derive = [this, t](std::uint64_t i) { return derive(t, i, thread_tables()); };
+    r.implied = [this, t](std::uint64_t i) {
+      Position p;
+      if (!game_.unrank(t, i, p)) return kUnusedCode;
+      return implied_code(p, t, i, thread_tables());
+    };
     table.set_resolver(std::move(r));
   }
 

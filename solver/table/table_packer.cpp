@@ -13,19 +13,54 @@
 namespace zz {
 namespace {
 
+// The slots of [first, end) stored as code 0 because their exits imply their value (one bit
+// each, from `first`); only the blocks b with b % step == 0 are looked at (an estimate's
+// sample), all of them when step is 1. Empty without exits_value.
+class ImpliedSlots {
+ public:
+  ImpliedSlots(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o, std::uint64_t step)
+      : first_(first) {
+    if (!o.exits_value) return;
+    bits_.assign((end - first + 63) / 64, 0);
+    const std::uint64_t block = std::uint64_t{1} << o.block_shift;
+    const std::uint64_t blocks = (end - first + block - 1) / block;
+    // Whole 64-slot words per task (a block holds a multiple of 64), so no word is shared.
+    tbb::parallel_for(std::uint64_t{0}, blocks, step, [&](std::uint64_t b) {
+      const std::uint64_t stop = std::min(end, first + (b + 1) * block);
+      for (std::uint64_t i = first + b * block; i < stop; ++i) {
+        const Code c = t.code(i);
+        if (c != kUnusedCode && o.exits_value(i) == c) bits_[(i - first) / 64] |= std::uint64_t{1} << ((i - first) % 64);
+      }
+    });
+  }
+  bool operator()(std::uint64_t i) const {
+    return !bits_.empty() && (bits_[(i - first_) / 64] >> ((i - first_) % 64) & 1);
+  }
+
+ private:
+  std::uint64_t first_;
+  std::vector<std::uint64_t> bits_;
+};
+
 // How often each code occurs among the slots [first, end) (unused slots left out when they
-// are to be filled).
-std::vector<std::uint64_t> histogram(const TierTable& t, std::uint64_t first, std::uint64_t end, bool skip_unused) {
+// are to be filled; implied slots counted as code 0).
+std::vector<std::uint64_t> histogram(const TierTable& t, std::uint64_t first, std::uint64_t end, bool skip_unused,
+                                     const ImpliedSlots& implied) {
   tbb::combinable<std::vector<std::uint64_t>> parts([] { return std::vector<std::uint64_t>(65536, 0); });
+  tbb::combinable<std::uint64_t> implied_count([] { return std::uint64_t{0}; });
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, end, 1 << 16), [&](const auto& r) {
     auto& h = parts.local();
-    for (std::uint64_t i = r.begin(); i != r.end(); ++i) ++h[t.code(i)];
+    for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+      if (implied(i)) ++implied_count.local();
+      else ++h[t.code(i)];
+    }
   });
   std::vector<std::uint64_t> h(65536, 0);
   parts.combine_each([&](const auto& p) {
     for (std::size_t c = 0; c < h.size(); ++c) h[c] += p[c];
   });
   if (skip_unused) h[kUnusedCode] = 0;
+  h[kUnusedCode] += implied_count.combine(std::plus<>());
   return h;
 }
 
@@ -50,27 +85,30 @@ struct Model {
   std::uint64_t first, end;
   int shift;
   bool fill;
+  const ImpliedSlots& implied;
   std::vector<std::uint16_t> symbol_of;  // code -> symbol
   int symbol_bytes;
 
-  Model(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o, std::vector<Code>& symbols)
-      : first(first), end(end), shift(o.block_shift), fill(o.fill_unused), symbol_of(65536, 0) {
-    symbols = symbol_table(histogram(t, first, end, fill), o.remap_by_frequency);
+  Model(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o, const ImpliedSlots& implied,
+        std::vector<Code>& symbols)
+      : first(first), end(end), shift(o.block_shift), fill(o.fill_unused), implied(implied), symbol_of(65536, 0) {
+    symbols = symbol_table(histogram(t, first, end, fill, implied), o.remap_by_frequency);
     for (std::size_t s = 0; s < symbols.size(); ++s) symbol_of[symbols[s]] = static_cast<std::uint16_t>(s);
     symbol_bytes = symbols.size() > 256 ? 2 : 1;
   }
   std::uint64_t blocks() const { return (end - first + (std::uint64_t{1} << shift) - 1) >> shift; }
 
   // The symbols of block b; an unused slot to be filled repeats the symbol before it (the
-  // most frequent symbol at the start of a block), which the coders store almost for free.
+  // most frequent symbol at the start of a block), which the coders store almost for free;
+  // an implied slot is code 0.
   void block_symbols(const TierTable& t, std::uint64_t b, std::vector<std::uint8_t>& out) const {
     const std::uint64_t begin = first + (b << shift);
     const std::uint64_t stop = std::min(end, begin + (std::uint64_t{1} << shift));
     out.resize((stop - begin) * symbol_bytes);
     std::uint16_t previous = 0;
     for (std::uint64_t i = begin; i < stop; ++i) {
-      const Code c = t.code(i);
-      const std::uint16_t s = fill && c == kUnusedCode ? previous : symbol_of[c];
+      const Code c = implied(i) ? kUnusedCode : t.code(i);
+      const std::uint16_t s = fill && c == kUnusedCode && !implied(i) ? previous : symbol_of[c];
       previous = s;
       const std::uint64_t j = i - begin;
       if (symbol_bytes == 1) {
@@ -87,7 +125,8 @@ struct Model {
 // a fast zstd level. Used only to choose which side to move to store.
 std::uint64_t estimate_bytes(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o) {
   std::vector<Code> symbols;
-  const Model m(t, first, end, o, symbols);
+  const ImpliedSlots implied(t, first, end, o, 4);
+  const Model m(t, first, end, o, implied, symbols);
   const CodecSettings fast{Codec::Zstd, 3, false};
   tbb::combinable<std::uint64_t> total([] { return std::uint64_t{0}; });
   tbb::parallel_for(std::uint64_t{0}, m.blocks(), std::uint64_t{4}, [&](std::uint64_t b) {
@@ -143,7 +182,9 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   l.block_shift = o.block_shift;
   l.width = table.width();
   l.unused_filled = o.fill_unused;
-  const Model m(table, first, end, o, l.symbols);
+  l.exits_implied = static_cast<bool>(o.exits_value);
+  const ImpliedSlots implied(table, first, end, o, 1);
+  const Model m(table, first, end, o, implied, l.symbols);
   const CodecSettings codec = o.choose_codec ? choose_codec(table, m) : o.codec;
   l.codec = codec.codec;
 

@@ -6,9 +6,14 @@
 //     whose codes compress worse is the one left out;
 //   - unused slots may be given whatever code compresses best (the previous slot's): the
 //     reader knows them from the game's index;
+//   - a slot whose value its exits imply (the best of its moves into other tiers, or the
+//     game's own result if it is over) may be stored as code 0: a reader that knows the game
+//     values it from those moves, which are few (a capture, a promotion) and lead to smaller
+//     tables;
 //   - codes are renumbered by frequency, most frequent first, as 1- or 2-byte symbols;
 //   - the stored slots are cut into blocks coded independently (block_codec.hpp).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -24,7 +29,7 @@ struct PackOptions {
   // coder that made them smaller (chess tables favour LZMA, Tablut's zstd); `codec` is then
   // ignored.
   bool choose_codec = false;
-  int block_shift = 15;
+  int block_shift = 17;  // 131,072 codes: docs/architecture.md, "Block size"
   // Only for a reader that knows the game (the table store, which sets it): others could
   // not tell unused slots.
   bool fill_unused = false;
@@ -32,6 +37,10 @@ struct PackOptions {
   // Slots [0, side_split) hold one side to move and [side_split, entries) the other, and no
   // move stays inside either part: the file then stores only one part.
   std::optional<std::uint64_t> side_split;
+  // Only for a reader that knows the game (the table store, which sets it): the code slot i's
+  // exits imply (above), kUnusedCode when it has none. A used slot whose code equals it is
+  // stored as code 0.
+  std::function<Code(std::uint64_t)> exits_value;
   std::size_t zstd_dictionary_bytes = 0;  // zstd only: train a dictionary of at most this size
 };
 

@@ -93,6 +93,7 @@ TierTable::TierTable(std::shared_ptr<const PackedPayload> packed, const TierStat
       width_(packed->layout().width),
       packed_(std::move(packed)),
       filled_(packed_->layout().unused_filled),
+      exits_implied_(packed_->layout().exits_implied),
       stats_(stats) {}
 
 std::span<const std::uint8_t> TierTable::bytes() const {
@@ -102,12 +103,13 @@ std::span<const std::uint8_t> TierTable::bytes() const {
 }
 
 bool TierTable::needs_resolver() const {
-  return filled_ || (packed_ && (packed_->layout().first > 0 || packed_->layout().end < size_));
+  return filled_ || exits_implied_ || (packed_ && (packed_->layout().first > 0 || packed_->layout().end < size_));
 }
 
 bool TierTable::slot_used(std::uint64_t i) const {
   if (resolver_.used) return resolver_.used(i);
-  if (filled_ || left_out(i)) throw std::logic_error("a compressed table's left-out slots read without its game");
+  if (filled_ || exits_implied_ || left_out(i))
+    throw std::logic_error("a compressed table's left-out slots read without its game");
   return code(i) != kUnusedCode;
 }
 
@@ -117,6 +119,10 @@ Code TierTable::packed_code(std::uint64_t i, bool known_used) const {
     return resolver_.derive(i);
   }
   const Code c = packed_->code(i);
+  if (c == kUnusedCode && exits_implied_ && (known_used || slot_used(i))) {
+    if (!resolver_.implied) throw std::logic_error("an implied slot of a compressed table read without its game");
+    return resolver_.implied(i);
+  }
   return filled_ && !known_used && !slot_used(i) ? kUnusedCode : c;
 }
 
@@ -130,6 +136,7 @@ TierTable TierTable::decoded() const {
   out.size_ = size_;
   out.width_ = width_;
   out.filled_ = filled_;
+  out.exits_implied_ = exits_implied_;
   out.resolver_ = resolver_;
   out.stats_ = stats_;
   out.owned_.assign(size_ * width_, 0);

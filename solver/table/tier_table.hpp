@@ -36,6 +36,9 @@ TierStats count_stats(std::span<const std::uint8_t> payload, int width);
 struct SlotResolver {
   std::function<bool(std::uint64_t)> used;    // the slot stands for a position (the game's unrank)
   std::function<Code(std::uint64_t)> derive;  // the code of a slot not stored: from its moves, 0 if unused
+  // The code a used slot stored as 0 stands for (PackedLayout::exits_implied): the value of
+  // its exits.
+  std::function<Code(std::uint64_t)> implied;
 };
 
 class TierTable {
@@ -93,12 +96,16 @@ class TierTable {
   const PackedPayload* packed() const { return packed_.get(); }
   // Whether some slots can be read only through a resolver (a compressed file left them out).
   bool needs_resolver() const;
+  // Whether a used slot may hold code 0 for the value its exits imply (a compressed file's
+  // `implied`); code() then asks the resolver, and a decoded table is completed by the store.
+  bool exits_implied() const { return exits_implied_; }
   void set_resolver(SlotResolver resolver) { resolver_ = std::move(resolver); }
 
   // The table with every stored code in memory: a compressed table's blocks decoded (each
-  // checked), in parallel. Slots its file left out of the stored range read as unused until
-  // set() fills them (derive_missing); filled unused slots stay as they are (and code() still
-  // asks the resolver about them). Any other table is copied.
+  // checked), in parallel. Slots its file left out of the stored range, and implied slots
+  // (exits_implied), read as unused until set() fills them and implied_filled() says so (the
+  // store's load_decoded); filled unused slots stay as they are (and code() still asks the
+  // resolver about them). Any other table is copied.
   TierTable decoded() const;
   // Slots [first, end) that decoded() could not fill: those a compressed file leaves out.
   std::pair<std::uint64_t, std::uint64_t> stored_range() const;
@@ -112,6 +119,9 @@ class TierTable {
     }
   }
 
+  // Every implied slot of a decoded table has been set to its code.
+  void implied_filled() { exits_implied_ = false; }
+
   const TierStats& stats() const { return stats_; }
 
  private:
@@ -124,6 +134,7 @@ class TierTable {
   std::shared_ptr<const MappedPayload> mapped_;
   std::shared_ptr<const PackedPayload> packed_;
   bool filled_ = false;  // unused slots hold arbitrary codes: the resolver tells them
+  bool exits_implied_ = false;
   SlotResolver resolver_;
   TierStats stats_;
 };

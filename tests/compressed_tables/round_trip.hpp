@@ -28,6 +28,7 @@ inline std::uint64_t mismatches(const zz::TierTable& truth, const zz::TierTable&
 struct Summary {
   std::uint64_t compressed_bytes = 0, uncompressed_bytes = 0, slots = 0;
   int tables_with_a_side_left_out = 0;
+  int tables_with_implied_slots = 0;  // whose header says a used slot may hold 0 for its exits' value
 };
 
 // `solved` holds the tables of `roots` and their dependencies, as the solver made them;
@@ -56,6 +57,7 @@ Summary round_trip(const G& game, std::span<const typename G::Tier> roots,
     CHECK(mismatches(truth, opened) == 0);
     const auto [first, end] = opened.stored_range();
     summary.tables_with_a_side_left_out += first > 0 || end < opened.size();
+    summary.tables_with_implied_slots += opened.exits_implied();
     summary.compressed_bytes += std::filesystem::file_size(reader.file(t));
     summary.uncompressed_bytes += truth.size() * truth.width();
     summary.slots += truth.size();

@@ -26,7 +26,7 @@ void print_report(const api::SolveReport& report, const api::Session& session, b
 int run_solve(const std::vector<std::string>& args) {
   GameOptions game;
   api::SolveRequest request;
-  bool json = false, distributed = false;
+  bool json = false, distributed = false, no_counts = false;
   std::string progress_mode = "auto";
   po::options_description options("options");
   game.add_to(options, true);
@@ -38,7 +38,10 @@ int run_solve(const std::vector<std::string>& args) {
       "solve with the ranks of an MPI job (automatic under mpirun or srun)")(
       "progress", po::value(&progress_mode),
       "auto (a redrawn line on a terminal; one line per level in a distributed job's log), lines, or off")(
-      "json", po::bool_switch(&json), "print the summary as one JSON document");
+      "json", po::bool_switch(&json), "print the summary as one JSON document")(
+      "no-counts", po::bool_switch(&no_counts),
+      "leave out the counts by side to move and of whole-board positions, which read every table again "
+      "(hours for chess all5; `summary` gives them table by table)");
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map vm;
@@ -65,6 +68,10 @@ int run_solve(const std::vector<std::string>& args) {
   for (const auto& r : game.rules) request.command += " --rule " + r;
   if (!request.material.empty()) request.command += " --material " + request.material;
   if (json) request.command += " --json";
+  if (no_counts) {
+    request.summary = false;
+    request.command += " --no-counts";
+  }
   try {
     const auto report = session->solve(request);
     progress.finish();
