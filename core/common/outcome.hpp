@@ -58,4 +58,16 @@ constexpr bool better(Outcome a, Outcome b) {
   return false;
 }
 
+// The value of a position from its children's values, taken one by one (each valued for
+// the opponent): the best move's outcome; `any` stays false for a position with no child.
+struct BestOfChildren {
+  Outcome best = Outcome::loss(0);
+  bool any = false;
+  constexpr void take(Outcome child) {
+    const Outcome o = from_child(child);
+    if (!any || better(o, best)) best = o;
+    any = true;
+  }
+};
+
 }  // namespace zz

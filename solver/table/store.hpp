@@ -157,14 +157,9 @@ class TableStore {
     if (auto o = game_.outcome(p)) return *o;
     if constexpr (HasTransients<G>) {
       if (game_.transient(p)) {
-        Outcome best = Outcome::loss(0);
-        bool any = false;
-        game_.for_each_move(p, [&](const auto& m) {
-          const Outcome o = from_child(probe(game_.play(p, m)));
-          if (!any || better(o, best)) best = o;
-          any = true;
-        });
-        return within_limit(best, game_.plies_left(p));
+        BestOfChildren moves;
+        game_.for_each_move(p, [&](const auto& m) { moves.take(probe(game_.play(p, m))); });
+        return within_limit(moves.best, game_.plies_left(p));
       }
     }
     const TierTable* table;
@@ -271,13 +266,8 @@ class TableStore {
   // the game promises to keep in the tier (HasInTierTest) reads `own` without asking for
   // its tier; a game's ranker (HasRankedExits) finds the child's slot without playing it.
   Outcome value_of_moves(const Position& p, const Tier& tier, const TierTable& own, TableList& seen) {
-    Outcome best = Outcome::loss(0);
-    bool any = false;
-    const auto take = [&](const Outcome& child) {
-      const Outcome o = from_child(child);
-      if (!any || better(o, best)) best = o;
-      any = true;
-    };
+    BestOfChildren moves;
+    const auto take = [&](const Outcome& child) { moves.take(child); };
     if constexpr (HasRankedExits<G> && HasInTierTest<G>) {
       const Ranker& ranker = ranker_for(tier, seen);
       game_.for_each_move(p, [&](const auto& m) {
@@ -290,7 +280,7 @@ class TableStore {
         // Anything else (and a slot not derived yet, see stored_value_in) the slow way.
         take(c != kUnusedCode ? decode(c) : stored_value(game_.play(p, m), seen));
       });
-      return best;
+      return moves.best;
     }
     game_.for_each_move(p, [&](const auto& m) {
       const Position c = game_.play(p, m);
@@ -298,7 +288,7 @@ class TableStore {
       if constexpr (HasInTierTest<G>) in_tier = game_.stays_in_tier(p, m);
       take(in_tier ? stored_value_in(c, own, seen) : stored_value(c, seen));
     });
-    return best;
+    return moves.best;
   }
 
   // The value slot i of tier t has from its exits alone: the game's result if it is over,
@@ -311,13 +301,8 @@ class TableStore {
   }
   Code exits_code_of(const Position& p, const Tier& t, TableList& seen) {
     if (auto o = game_.outcome(p)) return encode(*o);
-    Outcome best = Outcome::loss(0);
-    bool any = false;
-    const auto take = [&](const Outcome& child) {
-      const Outcome o = from_child(child);
-      if (!any || better(o, best)) best = o;
-      any = true;
-    };
+    BestOfChildren moves;
+    const auto take = [&](const Outcome& child) { moves.take(child); };
     // A move the game cannot promise to stay is an exit only if its child is in another
     // tier's table: not a transient position (chess after a double step that allows en
     // passant), whose value would need this very table.
@@ -344,7 +329,7 @@ class TableStore {
         if (!game_.stays_in_tier(p, m)) take_other_tier(game_.play(p, m));
       });
     }
-    return any ? encode(best) : kUnusedCode;
+    return moves.any ? encode(moves.best) : kUnusedCode;
   }
 
   // The code of slot i (position p) of tier t, stored as 0 for its exits to value.
