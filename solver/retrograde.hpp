@@ -92,6 +92,11 @@ struct SolveOptions {
   // sets keep their tables in memory for the queries that follow. A store being released
   // must not be read by other threads meanwhile.
   std::uint64_t release_from_slots = std::uint64_t{1} << 31;
+  // In such a set, the bytes of codes the store may keep in memory for tiers still to come
+  // before it releases the ones read again last (they are opened and decoded again when
+  // needed). Releasing by last use alone was not enough: all5 reads pawnless and pawn tables
+  // as promotion targets long after they are decoded, and was killed at 24 GB.
+  std::uint64_t held_bytes_budget = std::uint64_t{8} << 30;
 };
 
 template <class Tier>

@@ -1,6 +1,7 @@
 #pragma once
 // Solves a set of tiers and everything they depend on, in dependency order, reading the
 // tables that already exist and storing the new ones.
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
@@ -52,12 +53,37 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
   // The last tier (by position in order) that reads each one: after it, a large set's table
   // is released, so that chess all5 (146 tables) holds only what the tiers to come read.
   std::map<std::string, std::size_t> last_use;
+  std::map<std::string, std::vector<std::size_t>> uses;  // each table's readers, by position
+  std::map<std::string, Tier> tier_named;
   std::uint64_t set_slots = 0;
   for (std::size_t k = 0; k < order.size(); ++k) {
     set_slots += game.tier_size(order[k]);
     last_use[game.tier_name(order[k])] = k;
-    for (const Tier& d : game.tier_dependencies(order[k])) last_use[game.tier_name(d)] = k;
+    tier_named.emplace(game.tier_name(order[k]), order[k]);
+    for (const Tier& d : game.tier_dependencies(order[k])) {
+      last_use[game.tier_name(d)] = k;
+      uses[game.tier_name(d)].push_back(k);
+    }
   }
+  const bool releases = set_slots >= options.release_from_slots;
+  // Before tier k reads its dependencies: while the tables held in memory weigh more than
+  // the budget, the one read again last (never by tier k) is released.
+  const auto keep_within_budget = [&](std::size_t k) {
+    for (;;) {
+      std::uint64_t total = 0, farthest = 0;
+      const Tier* victim = nullptr;
+      for (const auto& [name, bytes] : store.held_memory()) {
+        total += bytes;
+        if (bytes == 0) continue;
+        const std::vector<std::size_t>& u = uses[name];
+        const auto next = std::lower_bound(u.begin(), u.end(), k);
+        const std::size_t next_use = next == u.end() ? order.size() : *next;
+        if (next_use > k && next_use >= farthest) farthest = next_use, victim = &tier_named.at(name);
+      }
+      if (total <= options.held_bytes_budget || !victim) return;
+      store.release(*victim);
+    }
+  };
   // What the set still has to build, for progress and its estimate of the time left.
   std::vector<bool> build(order.size());
   SolveProgress set;
@@ -91,6 +117,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       table = &store.load(t);
       report.reused = true;
     } else {
+      if (releases) keep_within_budget(k);
       std::vector<SolvedTier<Tier>> solved;
       // Read at random by the solver: decoded into memory if compressed.
       for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load_decoded(d)});
@@ -124,7 +151,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     report.stats = table->stats();
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     reports.push_back(report);
-    if (set_slots >= options.release_from_slots)
+    if (releases)
       for (std::size_t j = 0; j <= k; ++j)
         if (last_use[game.tier_name(order[j])] == k) store.release(order[j]);
   }

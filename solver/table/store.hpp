@@ -98,6 +98,15 @@ class TableStore {
     generation_.fetch_add(1, std::memory_order_release);  // threads' lists may point to it
   }
 
+  // The tables the store holds open, by tier name, each with the bytes of codes it keeps in
+  // memory (TierTable::memory_bytes).
+  std::vector<std::pair<std::string, std::uint64_t>> held_memory() {
+    std::lock_guard lock(mutex_);
+    std::vector<std::pair<std::string, std::uint64_t>> held;
+    for (const auto& [name, table] : cache_) held.emplace_back(name, table->memory_bytes());
+    return held;
+  }
+
   // How many tables the store holds open (released ones not counted).
   std::size_t tables_held() {
     std::lock_guard lock(mutex_);

@@ -123,6 +123,9 @@ class TierTable {
   void implied_filled() { exits_implied_ = false; }
 
   const TierStats& stats() const { return stats_; }
+  // The bytes of codes the table holds in memory of its own (none for a mapped or a
+  // compressed table, whose pages the kernel may drop).
+  std::uint64_t memory_bytes() const { return owned_.size(); }
 
  private:
   Code packed_code(std::uint64_t i, bool known_used) const;
