@@ -50,20 +50,17 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     return present == "1";
   };
   const std::vector<Tier> order = dependency_order(game, roots);
-  // The last tier (by position in order) that reads each one: after it, a large set's table
-  // is released, so that chess all5 (146 tables) holds only what the tiers to come read.
-  std::map<std::string, std::size_t> last_use;
-  std::map<std::string, std::vector<std::size_t>> uses;  // each table's readers, by position
+  // The positions in order of the tiers that read each table, its own first: after the
+  // last, a large set's table is released, so that chess all5 (146 tables) holds only what
+  // the tiers to come read; between them the budget below may release it.
+  std::map<std::string, std::vector<std::size_t>> uses;
   std::map<std::string, Tier> tier_named;
   std::uint64_t set_slots = 0;
   for (std::size_t k = 0; k < order.size(); ++k) {
     set_slots += game.tier_size(order[k]);
-    last_use[game.tier_name(order[k])] = k;
+    uses[game.tier_name(order[k])].push_back(k);
     tier_named.emplace(game.tier_name(order[k]), order[k]);
-    for (const Tier& d : game.tier_dependencies(order[k])) {
-      last_use[game.tier_name(d)] = k;
-      uses[game.tier_name(d)].push_back(k);
-    }
+    for (const Tier& d : game.tier_dependencies(order[k])) uses[game.tier_name(d)].push_back(k);
   }
   const bool releases = set_slots >= options.release_from_slots;
   // Before tier k reads its dependencies: while the tables held in memory weigh more than
@@ -153,7 +150,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     reports.push_back(report);
     if (releases)
       for (std::size_t j = 0; j <= k; ++j)
-        if (last_use[game.tier_name(order[j])] == k) store.release(order[j]);
+        if (uses[game.tier_name(order[j])].back() == k) store.release(order[j]);
   }
   return reports;
 }

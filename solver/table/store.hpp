@@ -69,15 +69,16 @@ class TableStore {
   // compressed table is decoded and the slots its file leaves out are derived, once; the
   // store keeps the result in its place.
   const TierTable& load_decoded(const Tier& t) {
-    if (!load(t).compressed()) return load(t);
+    const TierTable& table = load(t);
+    if (!table.compressed()) return table;
+    const auto [first, end] = table.stored_range();
     // Implied and left-out slots are valued from the tables their moves reach, at random:
     // those are decoded first, since through the block cache each miss would decode 131,072
     // codes and derive their own left-out slots one by one (all5 spent half an hour so on
-    // one table once a memory budget had released them).
-    const auto [first, end] = load(t).stored_range();
-    if (load(t).exits_implied() || first > 0 || end < load(t).size())
+    // one table once a memory budget had released them). Tiers form no cycle, so this
+    // never replaces `table`.
+    if (table.exits_implied() || first > 0 || end < table.size())
       for (const Tier& d : game_.tier_dependencies(t)) load_decoded(d);
-    const TierTable& table = load(t);
     auto decoded = std::make_unique<TierTable>(table.decoded());
     TierTable& d = *decoded;
     keep(t, std::move(decoded));

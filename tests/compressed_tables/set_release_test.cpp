@@ -3,10 +3,25 @@
 // are those of a solve in memory, and read back through a fresh store.
 #include <doctest/doctest.h>
 
-#include "core/chess/game.hpp"
 #include <set>
 
+#include "core/chess/game.hpp"
 #include "round_trip.hpp"
+
+namespace {
+
+// Every table of the set, read back through a fresh store, equals a solve in memory.
+void check_equal_to_a_solve_in_memory(const zz::chess::Chess& chess, std::span<const zz::chess::Material> roots,
+                                      const std::filesystem::path& dir) {
+  const auto truth = zz::solve_in_memory(chess, roots);
+  zz::TableStore<zz::chess::Chess> reader(chess, dir);
+  for (const auto& t : zz::dependency_order(chess, roots)) {
+    CAPTURE(chess.tier_name(t));
+    CHECK(compressed_test::mismatches(truth.at(chess.tier_name(t)), reader.load(t)) == 0);
+  }
+}
+
+}  // namespace
 
 TEST_CASE("a set solve holds only the tables the tiers still to come read") {
   const zz::chess::Chess chess;
@@ -26,12 +41,7 @@ TEST_CASE("a set solve holds only the tables the tiers still to come read") {
   CHECK(order.size() == 5);
   CHECK(store.tables_held() == 0);
   CHECK(most_held <= 3);
-  const auto truth = zz::solve_in_memory(chess, root_span);
-  zz::TableStore<zz::chess::Chess> reader(chess, dir.path);
-  for (const auto& t : order) {
-    CAPTURE(chess.tier_name(t));
-    CHECK(compressed_test::mismatches(truth.at(chess.tier_name(t)), reader.load(t)) == 0);
-  }
+  check_equal_to_a_solve_in_memory(chess, root_span, dir.path);
 }
 
 TEST_CASE("a set solve over its memory budget releases what is read again last, and reads it again") {
@@ -62,10 +72,5 @@ TEST_CASE("a set solve over its memory budget releases what is read again last, 
   const auto reports = zz::solve_tiers(chess, root_span, store, options, false);
   CHECK(checked > 0);
   CHECK(extra == 0);
-  const auto truth = zz::solve_in_memory(chess, root_span);
-  zz::TableStore<zz::chess::Chess> reader(chess, dir.path);
-  for (const auto& t : zz::dependency_order(chess, root_span)) {
-    CAPTURE(chess.tier_name(t));
-    CHECK(compressed_test::mismatches(truth.at(chess.tier_name(t)), reader.load(t)) == 0);
-  }
+  check_equal_to_a_solve_in_memory(chess, root_span, dir.path);
 }
