@@ -43,6 +43,12 @@ struct SolveRequest {
   // The summary of the solved game (per-side counts, the start position). The ranks of a
   // distributed job share out its counting, so all of them must ask for it, or none.
   bool summary = true;
+  // Bytes the solve may use (0: the machine's memory): a tier whose in-memory working state
+  // would not fit is solved in the compact one (solver/compact_retrograde.hpp), and a large
+  // set keeps at most half of it in decoded dependencies.
+  std::uint64_t memory = 0;
+  // "auto" (by memory), "memory" or "compact"; anything else is refused.
+  std::string working_state = "auto";
 };
 
 // The analysis as it stands, sent whole after every finished horizon of the proofs and every

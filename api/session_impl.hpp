@@ -783,6 +783,9 @@ class GameSession final : public Session {
     options.progress = request.progress;
     options.stop = request.stop;
     options.comm = request.comm;
+    options.state = parse_working_state(request.working_state);
+    options.memory_budget = request.memory;
+    if (request.memory > 0) options.held_bytes_budget = std::min(options.held_bytes_budget, request.memory / 2);
     const auto started = std::chrono::steady_clock::now();
     if (request.table_format != 2 && request.table_format != kTableFormatVersion)
       throw InputError("--table-format " + std::to_string(request.table_format) + " (formats: 2, 3)");

@@ -11,6 +11,8 @@
 #include "python/interrupt.hpp"
 #include "python/table.hpp"
 #include "api/limits.hpp"
+#include "core/common/byte_size.hpp"
+#include "core/common/error.hpp"
 
 namespace zz::python {
 namespace {
@@ -41,8 +43,15 @@ std::string position_text(const py::object& position) {
 }
 
 api::SolveReport solve(GameHandle& g, const py::object& material, const py::object& threads, bool rebuild,
-                       const py::object& progress) {
+                       const py::object& progress, const py::object& memory, const std::string& working_state) {
   api::SolveRequest request;
+  if (py::isinstance<py::str>(memory)) request.memory = parse_byte_size(memory.cast<std::string>());
+  else if (!memory.is_none()) {
+    const long long bytes = memory.cast<long long>();
+    if (bytes <= 0) throw InputError("memory must be a positive number of bytes or a size such as '8G'");
+    request.memory = static_cast<std::uint64_t>(bytes);
+  }
+  request.working_state = working_state;
   if (!material.is_none()) request.material = material.cast<std::string>();
   if (!threads.is_none()) {
     request.threads = threads.cast<int>();
@@ -232,8 +241,11 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
            py::arg("position") = py::none(),
            "The position as data: squares, pieces, hands, marks, and every legal move as squares.")
       .def("solve", &solve, py::arg("material") = py::none(), py::arg("threads") = py::none(),
-           py::arg("rebuild") = false, py::arg("progress") = py::none(),
-           "Builds the tables (all of the game, or of a material); progress(SolveProgress) after each level.")
+           py::arg("rebuild") = false, py::arg("progress") = py::none(), py::arg("memory") = py::none(),
+           py::arg("working_state") = "auto",
+           "Builds the tables (all of the game, or of a material); progress(SolveProgress) after each level. "
+           "memory ('8G', '512M' or bytes) caps what the solve uses: a table that needs more is solved in the "
+           "compact working state (working_state 'auto'; or 'memory', 'compact').")
       .def("tables",
            [](GameHandle& g, const py::object& material) {
              return g.session().tables(material.is_none() ? "" : material.cast<std::string>());

@@ -44,66 +44,13 @@
 
 #include "core/common/error.hpp"
 #include "solver/distributed/communicator.hpp"
+#include "solver/compact_retrograde.hpp"
 #include "solver/game.hpp"
+#include "solver/retrograde_moves.hpp"
+#include "solver/solve_options.hpp"
 #include "solver/table/tier_table.hpp"
 
 namespace zz {
-
-struct SolveProgress {
-  std::string_view tier;
-  int level = 0;
-  std::uint64_t decided = 0;     // positions won or lost so far in this tier (all ranks)
-  std::uint64_t size = 0;        // index slots in this tier
-  std::uint64_t bytes_sent = 0;  // this level, by all ranks to one another
-  // The set a solve_tiers call builds (the tables missing from disk, dependencies included);
-  // zero when a tier is solved alone.
-  int tables = 0;                  // to build
-  int tables_done = 0;             // built so far, the one this report ends included
-  std::uint64_t slots = 0;         // index slots of the tables to build
-  std::uint64_t slots_done = 0;    // of those built so far
-  double seconds = 0;              // since the set's solve began
-  double seconds_done = 0;         // ... when its last finished table was stored
-  bool table_finished = false;     // this report ends a table (stored on disk)
-
-  // The time the set still needs at the rate of the tables finished so far (per index
-  // slot), less what the current table has already taken; nullopt before the first table.
-  std::optional<double> seconds_left() const {
-    if (slots_done == 0 || slots == 0) return std::nullopt;
-    const double rate = seconds_done / static_cast<double>(slots_done);
-    return std::max(0.0, rate * static_cast<double>(slots - slots_done) - (seconds - seconds_done));
-  }
-};
-
-struct SolveOptions {
-  // Sweeps even when the game can un-move: slower, independent of the un-move generator.
-  bool force_sweeps = false;
-  // Called after each level (on rank 0 of a distributed job).
-  std::function<void(const SolveProgress&)> progress;
-  // Checked between chunks of work: once set, the solve throws Cancelled.
-  const std::atomic<bool>* stop = nullptr;
-  // The ranks of a distributed job; nullptr: this process alone.
-  Communicator* comm = nullptr;
-  // Un-move messages to other ranks a rank gathers before the ranks exchange them.
-  std::uint64_t message_batch = std::uint64_t{1} << 22;
-  // 8-byte messages even where 4 bytes hold every slot (for tests of the wide format).
-  bool wide_messages = false;
-  // solve_tiers: a set of at least this many slots releases each table from the store once
-  // no tier still to come reads it (chess all5 would not fit in memory otherwise). Smaller
-  // sets keep their tables in memory for the queries that follow. A store being released
-  // must not be read by other threads meanwhile.
-  std::uint64_t release_from_slots = std::uint64_t{1} << 31;
-  // In such a set, the bytes of codes the store may keep in memory for tiers still to come
-  // before it releases the ones read again last (they are opened and decoded again when
-  // needed). Releasing by last use alone was not enough: all5 reads pawnless and pawn tables
-  // as promotion targets long after they are decoded, and was killed at 24 GB.
-  std::uint64_t held_bytes_budget = std::uint64_t{8} << 30;
-};
-
-template <class Tier>
-struct SolvedTier {
-  Tier tier;
-  const TierTable* table;
-};
 
 namespace retro_detail {
 
@@ -120,7 +67,6 @@ inline constexpr int kMaxCountedChildren = kReexaminedCount - 1;
 // the position won (unless an in-tier child does so sooner): such a position is never lost.
 inline constexpr std::uint16_t kWinAt = 0x8000;
 inline constexpr int kLastWinAtLevel = 0x7FFD;  // below kReexamined and kNeverLost
-inline constexpr int kMaxChildren = 256;
 
 // Indices waiting to be decided at a later level, one list per level and value, gathered
 // per thread and merged between parallel phases (sweep mode; un-move mode keeps these in
@@ -160,13 +106,6 @@ class PendingLevels {
   Lists win_, loss_;
 };
 
-// What the children outside the tier say about a position.
-struct ExternalSummary {
-  int win_level = -1;  // won at this level through an external child lost in level-1 plies
-  bool draw = false;   // some external child is drawn
-  int loss_floor = 0;  // if lost, not before this level (slowest external win + 1)
-};
-
 // Messages to other ranks, per destination, gathered per thread. A message is the
 // predecessor's slot in its owner's arrays, shifted left by one, with the low bit set if
 // the child was lost: 4 bytes when every rank holds fewer than 2^31 slots, else 8.
@@ -183,14 +122,9 @@ class RetrogradeSolver {
 
  public:
   RetrogradeSolver(const G& game, Tier tier, std::span<const SolvedTier<Tier>> solved, const SolveOptions& options)
-      : game_(game), tier_(tier), solved_(solved), options_(options), name_(game.tier_name(tier)),
+      : game_(game), tier_(tier), options_(options), name_(game.tier_name(tier)),
         comm_(options.comm ? *options.comm : local_), entries_(game.tier_size(tier)),
-        owned_(entries_, comm_.rank(), comm_.size()), ranker_(make_ranker(game, tier)) {}
-
-  static typename TierRankerOf<G>::type make_ranker(const G& game, const Tier& tier) {
-    if constexpr (HasTierRanker<G>) return game.tier_ranker(tier);
-    else return {};
-  }
+        owned_(entries_, comm_.rank(), comm_.size()), moves_(game, tier, solved) {}
 
   // The slots of the index this rank solves.
   const Ownership& ownership() const { return owned_; }
@@ -256,111 +190,15 @@ class RetrogradeSolver {
     return remote_code_[static_cast<std::size_t>(it - remote_index_.begin())];
   }
 
-  // The index of an in-tier child or predecessor of a position of this tier.
-  std::uint64_t rank_in_tier(const Position& p) const {
-    if constexpr (HasTierRanker<G>) return ranker_(p);
-    else return game_.rank(p);
-  }
-
-  const TierTable& table_of(const Tier& t) const {
-    for (const auto& s : solved_)
-      if (s.tier == t) return *s.table;
-    throw std::logic_error("a move of tier " + name_ + " leads to tier " + game_.tier_name(t) +
-                           ", which is not among its solved dependencies");
-  }
-
-  bool is_transient(const Position& c) const {
-    if constexpr (HasTransients<G>) {
-      return game_.transient(c);
-    } else {
-      (void)c;
-      return false;
-    }
-  }
-
-  Outcome external(const Tier& t, const Position& c) const {
-    return within_limit(decode(table_of(t).code_of_used(game_.rank(c))), game_.plies_left(c));
-  }
-
   // Called at the start of every chunk of parallel work, so that a stop request ends the
   // solve within one chunk, not one level.
   void check_stop() const {
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
   }
 
-  // Whether p's in-tier neighbours are known to have distinct indices, and whether move m of
-  // p is known to stay in the tier without playing it (solver/game.hpp).
-  bool neighbours_distinct(const Position& p) const {
-    if constexpr (HasDistinctNeighbours<G>) {
-      return game_.neighbours_distinct(p);
-    } else {
-      (void)p;
-      return false;
-    }
-  }
-  bool stays_in_tier(const Position& p, const typename G::Move& m) const {
-    if constexpr (HasInTierTest<G>) {
-      return game_.stays_in_tier(p, m);
-    } else {
-      (void)p, (void)m;
-      return false;
-    }
-  }
-
-  // Children of p: the count of distinct in-tier indices (or -1 if a child is transient), the
-  // indices themselves into `inside` unless `count_only` (then p's neighbours must be
-  // distinct: counting them is all initialize needs, and ranking was its largest cost), and
-  // the summary of children in other tiers.
-  int children(const Position& p, std::array<std::uint64_t, retro_detail::kMaxChildren>& inside,
-               retro_detail::ExternalSummary& ext, bool count_only = false) const {
-    int count = 0;
-    bool any = false, transient = false;
-    // An in-tier child: counted, and ranked unless count_only (then c may be null, unplayed).
-    const auto add_inside = [&](const Position* c) {
-      if (count == retro_detail::kMaxChildren) throw std::logic_error("too many moves in tier " + name_);
-      if (!count_only) inside[count] = rank_in_tier(*c);
-      ++count;
-    };
-    // A child in another tier, valued o there.
-    const auto add_outside = [&](const Outcome& o) {
-      switch (o.value) {
-        case Value::Loss:
-          if (ext.win_level < 0 || o.remoteness + 1 < ext.win_level) ext.win_level = o.remoteness + 1;
-          break;
-        case Value::Draw: ext.draw = true; break;
-        case Value::Win: ext.loss_floor = std::max(ext.loss_floor, o.remoteness + 1); break;
-      }
-    };
-    game_.for_each_move(p, [&](const auto& m) {
-      any = true;
-      if (count_only && stays_in_tier(p, m)) return add_inside(nullptr);
-      if constexpr (HasRankedExits<G>) {
-        int exit;
-        std::uint64_t index;
-        if (ranker_.exit_child(p, m, exit, index))
-          return add_outside(decode(exit_tables_[static_cast<std::size_t>(exit)]->code_of_used(index)));
-      }
-      const Position c = game_.play(p, m);
-      if (is_transient(c)) {
-        transient = true;
-        return;
-      }
-      const Tier ct = game_.tier_of(c);
-      if (ct == tier_) return add_inside(&c);
-      add_outside(external(ct, c));
-    });
-    if (!any) throw std::logic_error("position " + game_.format(p) + " has no move and no outcome");
-    if (transient) return -1;
-    if (count_only) return count;
-    std::sort(inside.begin(), inside.begin() + count);
-    return static_cast<int>(std::unique(inside.begin(), inside.begin() + count) - inside.begin());
-  }
-
   // Decides terminal positions and positions whose children all lie in solved tiers, and
   // records for the others what their external children imply.
   void initialize(bool unmoves) {
-    if constexpr (HasRankedExits<G>)
-      for (const Tier& t : ranker_.exit_tiers()) exit_tables_.push_back(&table_of(t));
     tbb::enumerable_thread_specific<retro_detail::PendingLevels> pending_parts;
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
     tbb::enumerable_thread_specific<int> last_due(0);
@@ -368,7 +206,7 @@ class RetrogradeSolver {
       check_stop();
       auto& pending = pending_parts.local();
       int& last = last_due.local();
-      std::array<std::uint64_t, retro_detail::kMaxChildren> inside;
+      retro_detail::Slots inside;
       Position p;
       for (std::uint64_t l = r.begin(); l != r.end(); ++l) {
         const std::uint64_t i = owned_.global(l);
@@ -391,7 +229,7 @@ class RetrogradeSolver {
           continue;
         }
         retro_detail::ExternalSummary ext;
-        const int count = children(p, inside, ext, neighbours_distinct(p));
+        const int count = moves_.children(p, inside, ext, moves_.neighbours_distinct(p));
         if (count < 0) {
           reexamined.local().push_back(i);
           if (unmoves) {
@@ -433,11 +271,7 @@ class RetrogradeSolver {
     for (auto& v : reexamined) reexamined_.insert(reexamined_.end(), v.begin(), v.end());
     std::sort(reexamined_.begin(), reexamined_.end());
     any_reexamined_ = comm_.sum(static_cast<std::uint64_t>(reexamined_.size())) > 0;
-    deepest_external_ = 0;
-    for (const auto& s : solved_) {
-      const TierStats& st = s.table->stats();
-      deepest_external_ = std::max({deepest_external_, st.longest_win, st.longest_loss});
-    }
+    deepest_external_ = moves_.deepest_external();
     if (distributed() && !reexamined_.empty()) reexamined_needs_ = remote_children(reexamined_);
   }
 
@@ -511,25 +345,8 @@ class RetrogradeSolver {
   // become messages to their owners.
   template <class Word>
   void unmove_from(std::uint64_t child, bool child_lost, int level, std::uint64_t& claimed, int& last_due,
-                   std::array<std::uint64_t, retro_detail::kMaxChildren>& preds, Position& p,
-                   retro_detail::Outboxes<Word>* outboxes) {
-    int count = 0;
-    bool distinct = false;
-    if constexpr (HasIndexedUnmoves<G>) {
-      static_assert(retro_detail::kMaxChildren == 256, "HasIndexedUnmoves writes up to 256 predecessors");
-      count = ranker_.predecessors(child, preds.data(), distinct);
-    } else {
-      game_.unrank(tier_, child, p);
-      game_.for_each_unmove(p, [&](const Position& q) {
-        if (count == retro_detail::kMaxChildren) throw std::logic_error("too many un-moves in tier " + name_);
-        preds[count++] = rank_in_tier(q);
-      });
-      // (Asking neighbours_distinct here costs more than the sort it would save.)
-    }
-    if (!distinct) {
-      std::sort(preds.begin(), preds.begin() + count);
-      count = static_cast<int>(std::unique(preds.begin(), preds.begin() + count) - preds.begin());
-    }
+                   retro_detail::Slots& preds, Position& p, retro_detail::Outboxes<Word>* outboxes) {
+    const int count = moves_.predecessors(child, preds, p);
     // Every predecessor's state and counter is a cache miss on a big table, and each atomic
     // update below waits for the one before: ask for all of them first.
     if (!distributed())
@@ -572,7 +389,7 @@ class RetrogradeSolver {
       check_stop();
       std::uint64_t mine = 0;
       int due = 0;
-      std::array<std::uint64_t, retro_detail::kMaxChildren> preds;
+      retro_detail::Slots preds;
       Position p;
       retro_detail::Outboxes<Word>* out = distributed() ? &outboxes.local() : nullptr;
       for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
@@ -765,14 +582,7 @@ class RetrogradeSolver {
   // The in-tier slots of other ranks that known() reads for the children of position p
   // (through transient children too).
   void add_remote_children(const Position& p, std::vector<std::uint64_t>& out) const {
-    game_.for_each_move(p, [&](const auto& m) {
-      const Position c = game_.play(p, m);
-      if (is_transient(c)) {
-        if (!game_.outcome(c)) add_remote_children(c, out);
-        return;
-      }
-      if (game_.tier_of(c) != tier_) return;
-      const std::uint64_t i = game_.rank(c);
+    moves_.for_each_read_slot(p, [&](std::uint64_t i) {
       if (!owned_.owns(i)) out.push_back(i);
     });
   }
@@ -831,69 +641,20 @@ class RetrogradeSolver {
     for (std::size_t w = 0; w < wanted.size(); ++w) remote_code_[w] = static_cast<Code>(codes[next[owned_.owner(wanted[w])]++]);
   }
 
-  // The value of a child c if it is already known: a draw that can no longer change, or a
-  // win or loss in fewer than `level` plies (in-tier positions decided at a lower level).
-  std::optional<Outcome> known(const Position& c, int level) const {
-    if (is_transient(c)) {
-      if (auto o = game_.outcome(c)) return *o;
-      bool all_known = true;
-      std::optional<Outcome> best;
-      game_.for_each_move(c, [&](const auto& m) {
-        const auto o = known(game_.play(c, m), level - 1);
-        if (!o) {
-          all_known = false;
-          return;
-        }
-        const Outcome mine = from_child(*o);
-        if (!best || better(mine, *best)) best = mine;
-      });
-      // Every lost child faster than level - 1 is known, so a win found is the fastest.
-      if (best && (best->value == Value::Win || all_known)) return best;
-      return std::nullopt;
-    }
-    const Tier ct = game_.tier_of(c);
-    if (ct != tier_) {
-      const Outcome o = external(ct, c);
-      if (o.value == Value::Draw || o.remoteness < level) return o;
-      return std::nullopt;
-    }
-    const Code code = code_of(game_.rank(c));
-    if (code == kDrawCode) return Outcome::draw();  // a finished game: decided from the start
-    if (code == retro_detail::kUndecided || decode(code).remoteness >= level) return std::nullopt;
-    return decode(code);
-  }
-
-  // The value p takes at `level` from children known at lower levels, if any.
+  // The value p takes at `level` from the children decided before it.
   std::optional<Value> decide_at(const Position& p, int level) const {
-    bool all_won = true;
-    int slowest = -1;
-    bool wins_now = false;
-    game_.for_each_move(p, [&](const auto& m) {
-      const auto o = known(game_.play(p, m), level);
-      if (!o) {
-        all_won = false;
-        return;
-      }
-      if (o->value == Value::Loss && o->remoteness == level - 1) wins_now = true;
-      if (o->value != Value::Win) all_won = false;
-      else slowest = std::max<int>(slowest, o->remoteness);
-    });
-    if (wins_now) return Value::Win;
-    if (all_won && slowest == level - 1) return Value::Loss;
-    return std::nullopt;
+    return moves_.decide_at(p, level, [this](std::uint64_t i) { return code_of(i); });
   }
 
   const G& game_;
   Tier tier_;
-  std::span<const SolvedTier<Tier>> solved_;
   const SolveOptions& options_;
   std::string name_;
   LocalCommunicator local_;
   Communicator& comm_;
   std::uint64_t entries_;  // slots of the whole tier
   Ownership owned_;
-  typename TierRankerOf<G>::type ranker_;  // the game's rank of this tier's positions, if it has one
-  std::vector<const TierTable*> exit_tables_;        // the tables of ranker_.exit_tiers(), if it has them
+  TierMoves<G> moves_;
   // Per slot this rank holds, in the order of Ownership::local:
   std::vector<Code> state_;
   std::vector<std::uint8_t> counter_;
@@ -912,6 +673,9 @@ class RetrogradeSolver {
 template <Enumerable G>
 TierTable solve_tier(const G& game, const typename G::Tier& tier,
                      std::span<const SolvedTier<typename G::Tier>> solved, const SolveOptions& options = {}) {
+  if constexpr (Unmovable<G>) {
+    if (solves_compact(game.tier_size(tier), options)) return CompactRetrogradeSolver<G>(game, tier, solved, options).solve();
+  }
   return RetrogradeSolver<G>(game, tier, solved, options).solve();
 }
 

@@ -131,6 +131,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         comm->barrier();
         table = &store.reload(t);
       } else {
+        if (options.spool_directory.empty()) tier_options.spool_directory = store.file(t).parent_path();
         table = &store.save(t, solve_tier(game, t, dependencies, tier_options));
       }
       ++set.tables_done;

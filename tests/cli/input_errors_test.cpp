@@ -40,6 +40,10 @@ TEST_CASE("usage errors") {
   expect_refused({"solve", "tatedrez", "--bogus"}, "bogus");
   expect_refused({"solve", "tatedrez", "--threads", "0", "--data", solved_dir()}, "threads");
   expect_refused({"solve", "tatedrez", "--threads", "two"}, "threads");
+  expect_refused({"solve", "tatedrez", "--memory", "lots", "--data", solved_dir()}, "memory size 'lots'");
+  expect_refused({"solve", "tatedrez", "--memory", "8X", "--data", solved_dir()}, "unknown unit");
+  expect_refused({"solve", "tatedrez", "--memory", "0", "--data", solved_dir()}, "at least one byte");
+  expect_refused({"solve", "tatedrez", "--working-state", "disk", "--data", solved_dir()}, "working state 'disk'");
   expect_refused({"query", "tatedrez"}, "position");
   expect_refused({"perft", "tatedrez", "start", "-1"}, "'-1'");
   expect_refused({"perft", "tatedrez", "start", "x"}, "depth");

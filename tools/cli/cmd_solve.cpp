@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "api/json.hpp"
+#include "core/common/byte_size.hpp"
 #include "core/common/error.hpp"
 #include "tools/cli/command.hpp"
 #include "tools/cli/distributed.hpp"
@@ -27,7 +28,7 @@ int run_solve(const std::vector<std::string>& args) {
   GameOptions game;
   api::SolveRequest request;
   bool json = false, distributed = false, no_counts = false;
-  std::string progress_mode = "auto";
+  std::string progress_mode = "auto", memory;
   po::options_description options("options");
   game.add_to(options, true);
   options.add_options()("threads", po::value(&request.threads), "worker threads (default: all cores; per rank)")(
@@ -39,6 +40,11 @@ int run_solve(const std::vector<std::string>& args) {
       "progress", po::value(&progress_mode),
       "auto (a redrawn line on a terminal; one line per level in a distributed job's log), lines, or off")(
       "json", po::bool_switch(&json), "print the summary as one JSON document")(
+      "memory", po::value(&memory),
+      "memory the solve may use, e.g. 512M or 8G (default: the machine's); a table whose in-memory solve "
+      "needs more (6 bytes per slot) is solved in the compact working state (half a byte per slot, slower)")(
+      "working-state", po::value(&request.working_state),
+      "auto (by --memory, the default), memory or compact")(
       "no-counts", po::bool_switch(&no_counts),
       "leave out the counts by side to move and of whole-board positions, which read every table again "
       "(hours for chess all5; `summary` gives them table by table)");
@@ -51,6 +57,7 @@ int run_solve(const std::vector<std::string>& args) {
                      options, positional, vm))
     return 0;
   require_positive(vm, "threads");
+  if (vm.count("memory")) request.memory = parse_byte_size(memory);
   if (progress_mode != "auto" && progress_mode != "lines" && progress_mode != "off")
     throw InputError("--progress must be auto, lines or off, not '" + progress_mode + "'");
   auto session = game.session();

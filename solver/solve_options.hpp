@@ -1,0 +1,86 @@
+#pragma once
+// What a retrograde solve reports as it goes and the options it takes.
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string_view>
+
+#include "solver/distributed/communicator.hpp"
+
+namespace zz {
+
+enum class WorkingState { automatic, in_memory, compact };
+
+struct SolveProgress {
+  std::string_view tier;
+  int level = 0;
+  std::uint64_t decided = 0;     // positions won or lost so far in this tier (all ranks)
+  std::uint64_t size = 0;        // index slots in this tier
+  std::uint64_t bytes_sent = 0;  // this level, by all ranks to one another
+  // The set a solve_tiers call builds (the tables missing from disk, dependencies included);
+  // zero when a tier is solved alone.
+  int tables = 0;                  // to build
+  int tables_done = 0;             // built so far, the one this report ends included
+  std::uint64_t slots = 0;         // index slots of the tables to build
+  std::uint64_t slots_done = 0;    // of those built so far
+  double seconds = 0;              // since the set's solve began
+  double seconds_done = 0;         // ... when its last finished table was stored
+  bool table_finished = false;     // this report ends a table (stored on disk)
+
+  // The time the set still needs at the rate of the tables finished so far (per index
+  // slot), less what the current table has already taken; nullopt before the first table.
+  std::optional<double> seconds_left() const {
+    if (slots_done == 0 || slots == 0) return std::nullopt;
+    const double rate = seconds_done / static_cast<double>(slots_done);
+    return std::max(0.0, rate * static_cast<double>(slots - slots_done) - (seconds - seconds_done));
+  }
+};
+
+struct SolveOptions {
+  // Sweeps even when the game can un-move: slower, independent of the un-move generator.
+  bool force_sweeps = false;
+  // Called after each level (on rank 0 of a distributed job).
+  std::function<void(const SolveProgress&)> progress;
+  // Checked between chunks of work: once set, the solve throws Cancelled.
+  const std::atomic<bool>* stop = nullptr;
+  // The ranks of a distributed job; nullptr: this process alone.
+  Communicator* comm = nullptr;
+  // Un-move messages to other ranks a rank gathers before the ranks exchange them.
+  std::uint64_t message_batch = std::uint64_t{1} << 22;
+  // 8-byte messages even where 4 bytes hold every slot (for tests of the wide format).
+  bool wide_messages = false;
+  // solve_tiers: a set of at least this many slots releases each table from the store once
+  // no tier still to come reads it (chess all5 would not fit in memory otherwise). Smaller
+  // sets keep their tables in memory for the queries that follow. A store being released
+  // must not be read by other threads meanwhile.
+  std::uint64_t release_from_slots = std::uint64_t{1} << 31;
+  // In such a set, the bytes of codes the store may keep in memory for tiers still to come
+  // before it releases the ones read again last (they are opened and decoded again when
+  // needed). Releasing by last use alone was not enough: all5 reads pawnless and pawn tables
+  // as promotion targets long after they are decoded, and was killed at 24 GB.
+  std::uint64_t held_bytes_budget = std::uint64_t{8} << 30;
+  // The working state of a tier solved by one process with un-moves: in memory (about 6
+  // bytes per slot at the peak), compact (half a byte per slot and the level lists, slower:
+  // solver/compact_retrograde.hpp), or automatic: compact when the in-memory state of the
+  // tier would not fit in memory_budget.
+  WorkingState state = WorkingState::automatic;
+  // Bytes the solve may use; 0: the machine's physical memory.
+  std::uint64_t memory_budget = 0;
+  // Where the compact state writes its lists of slots (a scratch file removed when the tier
+  // is solved); empty: they stay in memory. solve_tiers uses the tables' directory.
+  std::filesystem::path spool_directory;
+};
+
+// "auto", "memory" or "compact"; throws InputError for anything else.
+WorkingState parse_working_state(std::string_view text);
+
+// The bytes of physical memory of this machine.
+std::uint64_t physical_memory();
+
+// Whether a tier of `slots` slots is solved in the compact working state under `options`.
+bool solves_compact(std::uint64_t slots, const SolveOptions& options);
+
+}  // namespace zz

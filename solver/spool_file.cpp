@@ -1,0 +1,52 @@
+#include "solver/spool_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+
+namespace zz {
+namespace {
+
+std::runtime_error failure(const char* what, const std::filesystem::path& path) {
+  return std::runtime_error(std::string(what) + " " + path.string() + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+SpoolFile::SpoolFile(std::filesystem::path path) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw failure("cannot create the scratch file", path_);
+}
+
+SpoolFile::~SpoolFile() {
+  ::close(fd_);
+  std::error_code ignored;
+  std::filesystem::remove(path_, ignored);
+}
+
+std::uint64_t SpoolFile::append(std::span<const std::uint8_t> bytes) {
+  const std::uint64_t at = end_.fetch_add(bytes.size(), std::memory_order_relaxed);
+  std::uint64_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(at + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw failure("cannot write the scratch file", path_);
+    done += static_cast<std::uint64_t>(n);
+  }
+  return at;
+}
+
+void SpoolFile::read(std::uint64_t offset, std::span<std::uint8_t> out) const {
+  std::uint64_t done = 0;
+  while (done < out.size()) {
+    const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw failure("cannot read the scratch file", path_);
+    done += static_cast<std::uint64_t>(n);
+  }
+}
+
+}  // namespace zz

@@ -1,0 +1,33 @@
+#pragma once
+// A scratch file that lists too large for memory are written to in pieces and read back
+// from: created empty, shared by threads (each piece at its own offset), removed when the
+// object ends, whatever ends it.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+
+namespace zz {
+
+class SpoolFile {
+ public:
+  // Creates (or empties) the file; throws std::runtime_error with the reason if it cannot.
+  explicit SpoolFile(std::filesystem::path path);
+  ~SpoolFile();
+  SpoolFile(const SpoolFile&) = delete;
+  SpoolFile& operator=(const SpoolFile&) = delete;
+
+  // Writes the bytes after everything written so far; returns where they start.
+  std::uint64_t append(std::span<const std::uint8_t> bytes);
+  // Reads out.size() bytes from offset.
+  void read(std::uint64_t offset, std::span<std::uint8_t> out) const;
+  std::uint64_t size() const { return end_.load(std::memory_order_relaxed); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+  std::atomic<std::uint64_t> end_{0};
+};
+
+}  // namespace zz
