@@ -49,6 +49,8 @@ struct SolveRequest {
   std::uint64_t memory = 0;
   // "auto" (by memory), "memory" or "compact"; anything else is refused.
   std::string working_state = "auto";
+  // Seconds between the checkpoints of a compact solve (0: every level, negative: none).
+  double checkpoint_seconds = 600;
 };
 
 // The analysis as it stands, sent whole after every finished horizon of the proofs and every

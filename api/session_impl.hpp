@@ -785,6 +785,7 @@ class GameSession final : public Session {
     options.comm = request.comm;
     options.state = parse_working_state(request.working_state);
     options.memory_budget = request.memory;
+    options.checkpoint_seconds = request.checkpoint_seconds;
     if (request.memory > 0) options.held_bytes_budget = std::min(options.held_bytes_budget, request.memory / 2);
     const auto started = std::chrono::steady_clock::now();
     if (request.table_format != 2 && request.table_format != kTableFormatVersion)

@@ -11,9 +11,9 @@
 namespace zz {
 namespace {
 
-constexpr char kMagic[8] = {'Z', 'Z', 'C', 'K', 'P', 'T', '1', '\n'};
+constexpr char kCheckpointMagic[8] = {'Z', 'Z', 'C', 'K', 'P', 'T', '1', '\n'};
 
-std::uint64_t sum(std::span<const std::uint8_t> bytes) {
+std::uint64_t section_sum(std::span<const std::uint8_t> bytes) {
   return checksum({reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()});
 }
 
@@ -21,14 +21,14 @@ std::uint64_t sum(std::span<const std::uint8_t> bytes) {
 
 CheckpointWriter::CheckpointWriter(const std::filesystem::path& file, std::string_view kind)
     : file_(file), out_(std::make_unique<table_file_parts::TempFile>(file)) {
-  out_->write(kMagic, sizeof kMagic);
+  out_->write(kCheckpointMagic, sizeof kCheckpointMagic);
   section({reinterpret_cast<const std::uint8_t*>(kind.data()), kind.size()});
 }
 
 CheckpointWriter::~CheckpointWriter() = default;
 
 void CheckpointWriter::section(std::span<const std::uint8_t> bytes) {
-  const std::uint64_t length = bytes.size(), check = sum(bytes);
+  const std::uint64_t length = bytes.size(), check = section_sum(bytes);
   out_->write(&length, sizeof length);
   out_->write(bytes.data(), bytes.size());
   out_->write(&check, sizeof check);
@@ -41,8 +41,8 @@ CheckpointReader::CheckpointReader(const std::filesystem::path& file, std::strin
   file_size_ = std::filesystem::file_size(file, error);
   if (error) return;
   in_.open(file, std::ios::binary);
-  char magic[sizeof kMagic];
-  if (!in_.read(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof magic) != 0) return;
+  char magic[sizeof kCheckpointMagic];
+  if (!in_.read(magic, sizeof magic) || std::memcmp(magic, kCheckpointMagic, sizeof magic) != 0) return;
   good_ = true;
   std::vector<std::uint8_t> stored;
   if (!section(stored) || std::string_view(reinterpret_cast<const char*>(stored.data()), stored.size()) != kind)
@@ -59,7 +59,7 @@ bool CheckpointReader::read_length(std::uint64_t& length) {
 
 bool CheckpointReader::check(std::span<const std::uint8_t> bytes) {
   std::uint64_t stored = 0;
-  if (!in_.read(reinterpret_cast<char*>(&stored), sizeof stored) || stored != sum(bytes)) return good_ = false;
+  if (!in_.read(reinterpret_cast<char*>(&stored), sizeof stored) || stored != section_sum(bytes)) return good_ = false;
   return true;
 }
 

@@ -20,6 +20,8 @@
 // scratch file when SolveOptions::spool_directory names a directory.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <filesystem>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -34,10 +36,12 @@
 #include <unistd.h>
 
 #include "core/common/error.hpp"
+#include "solver/checkpoint_file.hpp"
 #include "solver/level_lists.hpp"
 #include "solver/retrograde_moves.hpp"
 #include "solver/solve_options.hpp"
 #include "solver/spool_file.hpp"
+#include "solver/table/mapped_payload.hpp"
 #include "solver/table/tier_table.hpp"
 
 namespace zz {
@@ -49,16 +53,21 @@ class CompactRetrogradeSolver {
 
  public:
   CompactRetrogradeSolver(const G& game, Tier tier, std::span<const SolvedTier<Tier>> solved, const SolveOptions& options)
-      : game_(game), tier_(tier), options_(options), n_(game.tier_size(tier)), moves_(game, tier, solved),
-        spool_(open_spool(options, moves_.name())), due_(spool_.get()), decided_(spool_.get()), unused_(spool_.get()) {}
+      : game_(game), tier_(tier), options_(options), n_(game.tier_size(tier)), moves_(game, tier, solved) {}
 
+  // The tier's table. With checkpoints (SolveOptions::checkpoint_seconds and a spool
+  // directory), a solve stopped in any way resumes from the last one written.
   TierTable solve() {
-    cells_.assign((n_ + 1) / 2, 0);
-    decided_in_block_.assign(block_count(), 0);
-    recounted_.assign((n_ + 63) / 64, 0);
-    initialize();
+    if (!resume()) start();
     levels();
-    return assemble();
+    TierTable table = assemble();
+    if (checkpoints()) {
+      std::filesystem::remove(checkpoint_path());
+      remove_unfinished_checkpoints();
+    }
+    if (spool_) spool_->keep(false);
+    spool_.reset();  // and its file
+    return table;
   }
 
   // Bytes per slot of working state while the levels are passed: the 4-bit cells, a bit
@@ -77,11 +86,121 @@ class CompactRetrogradeSolver {
   static std::uint8_t aux_of(std::uint8_t c) { return c >> 2; }
   static std::uint8_t tag(int level) { return static_cast<std::uint8_t>(1 + level % 3); }
 
-  static std::unique_ptr<SpoolFile> open_spool(const SolveOptions& options, const std::string& name) {
-    if (options.spool_directory.empty()) return nullptr;
-    std::filesystem::create_directories(options.spool_directory);
-    return std::make_unique<SpoolFile>(options.spool_directory /
-                                       (".compact-" + name + "-" + std::to_string(::getpid()) + ".spool"));
+  // Where the lists and the checkpoint go: named by the tier when checkpoints are on (a
+  // later solve finds them), else by the process.
+  bool checkpoints() const { return !options_.spool_directory.empty() && options_.checkpoint_seconds >= 0; }
+  std::filesystem::path scratch_path(const char* extension) const {
+    const std::string who = checkpoints() ? "" : "-" + std::to_string(::getpid());
+    return options_.spool_directory / (".compact-" + moves_.name() + who + extension);
+  }
+  std::filesystem::path checkpoint_path() const { return scratch_path(".checkpoint"); }
+  // What a checkpoint must have been written for: this solver, tier and dependencies.
+  std::string checkpoint_kind() const {
+    return "compact retrograde 1 " + moves_.name() + " " + std::to_string(n_) + " " +
+           std::to_string(moves_.dependencies_fingerprint());
+  }
+
+  void use_spool(std::unique_ptr<SpoolFile> spool) {
+    spool_ = std::move(spool);
+    for (LevelLists* lists : {&due_, &decided_, &unused_}) lists->use(spool_.get());
+  }
+
+  // A fresh start: every slot's first state, level 0.
+  void start() {
+    if (!options_.spool_directory.empty()) {
+      std::filesystem::create_directories(options_.spool_directory);
+      remove_unfinished_checkpoints();
+      use_spool(std::make_unique<SpoolFile>(scratch_path(".spool")));
+    }
+    cells_.assign((n_ + 1) / 2, 0);
+    decided_in_block_.assign(block_count(), 0);
+    recounted_.assign((n_ + 63) / 64, 0);
+    initialize();
+    record_watched(0);
+    report(0, decided_at_zero_);
+    at_ = {1, decided_at_zero_, decided_at_zero_, false};
+  }
+
+  // Where the level loop stands: the next level, positions decided so far, decided at the
+  // level before, and whether the one before that decided any.
+  struct LoopState {
+    int level = 1;
+    std::uint64_t decided = 0, previous = 0;
+    bool older_previous = false;
+  };
+
+  // Writes the state as the next level finds it (every list sealed and the spool synced
+  // first, so that the checkpoint names only bytes on disk).
+  void write_checkpoint() {
+    for (LevelLists* lists : {&due_, &decided_, &unused_}) lists->seal_all();
+    spool_->sync();
+    CheckpointWriter out(checkpoint_path(), checkpoint_kind());
+    out.values(std::vector<std::uint64_t>{static_cast<std::uint64_t>(at_.level), at_.decided, at_.previous,
+                                          at_.older_previous, static_cast<std::uint64_t>(last_due_), widest_,
+                                          static_cast<std::uint64_t>(last_level_), decided_at_zero_,
+                                          static_cast<std::uint64_t>(deepest_external_), spool_->size()});
+    out.section(cells_);
+    out.values(decided_in_block_);
+    for (LevelLists* lists : {&due_, &decided_, &unused_}) out.values(lists->describe());
+    out.values(reexamined_);
+    out.values(watched_);
+    out.values(watched_code_);
+    out.commit();
+    spool_->keep(true);  // the checkpoint names it now
+    last_checkpoint_ = std::chrono::steady_clock::now();
+  }
+
+  // Takes up the state of the last checkpoint, if there is a sound one for this solve;
+  // anything else left by an earlier solve is removed.
+  bool resume() {
+    last_checkpoint_ = std::chrono::steady_clock::now();
+    if (!checkpoints()) return false;
+    CheckpointReader in(checkpoint_path(), checkpoint_kind());
+    std::vector<std::uint64_t> s;
+    if (in.values(s) && s.size() == 10 && s[0] >= 1 && s[0] < static_cast<std::uint64_t>(kMaxRemoteness)) {
+      try {
+        use_spool(std::make_unique<SpoolFile>(scratch_path(".spool"), s[9]));
+        spool_->keep(true);
+      } catch (const std::runtime_error&) {
+        return discard();
+      }
+      at_ = {static_cast<int>(s[0]), s[1], s[2], s[3] != 0};
+      last_due_ = static_cast<int>(s[4]);
+      widest_ = static_cast<Code>(s[5]);
+      last_level_ = static_cast<int>(s[6]);
+      decided_at_zero_ = s[7];
+      deepest_external_ = static_cast<int>(s[8]);
+      cells_.resize((n_ + 1) / 2);
+      std::vector<std::uint64_t> due, decided, unused;
+      if (in.section_into(cells_) && in.values(decided_in_block_) && decided_in_block_.size() == block_count() &&
+          in.values(due) && in.values(decided) && in.values(unused) && in.values(reexamined_) &&
+          in.values(watched_) && in.values(watched_code_) && watched_code_.size() == watched_.size() &&
+          due_.restore(due, s[9]) && decided_.restore(decided, s[9]) && unused_.restore(unused, s[9])) {
+        recounted_.assign((n_ + 63) / 64, 0);
+        return true;
+      }
+    }
+    return discard();
+  }
+  // A checkpoint being written when its process was killed stays under a temporary name.
+  void remove_unfinished_checkpoints() const {
+    const std::string prefix = checkpoint_path().filename().string() + ".tmp-";
+    std::error_code ignored;
+    for (const auto& f : std::filesystem::directory_iterator(options_.spool_directory, ignored))
+      if (f.path().filename().string().rfind(prefix, 0) == 0) std::filesystem::remove(f.path(), ignored);
+  }
+
+  bool discard() {
+    spool_.reset();
+    for (LevelLists* lists : {&due_, &decided_, &unused_}) lists->clear();
+    cells_ = {};
+    decided_in_block_ = {};
+    reexamined_ = {};
+    watched_ = {};
+    watched_code_ = {};
+    std::error_code ignored;
+    std::filesystem::remove(checkpoint_path(), ignored);
+    return false;
   }
 
   std::uint8_t load(std::uint64_t i) const {
@@ -336,14 +455,9 @@ class CompactRetrogradeSolver {
   }
 
   void levels() {
-    std::uint64_t decided = decided_at_zero_;
-    std::uint64_t previous = decided_at_zero_;
-    bool older_previous = false;
     const bool any_reexamined = !reexamined_.empty();
-    record_watched(0);
-    report(0, decided);
-    for (int level = 1; previous > 0 || level <= last_due_ ||
-                        (any_reexamined && (older_previous || level <= deepest_external_ + 2));
+    for (int level = at_.level; at_.previous > 0 || level <= last_due_ ||
+                                (any_reexamined && (at_.older_previous || level <= deepest_external_ + 2));
          ++level) {
       if (level >= kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + moves_.name());
       check_stop();
@@ -360,11 +474,15 @@ class CompactRetrogradeSolver {
       last_due_ = last_due;
       for (std::uint64_t t : examined) now += claim(t >> 1, t & 1, level);
       record_watched(level);
-      decided += now;
-      report(level, decided);
-      older_previous = previous > 0;
-      previous = now;
+      at_.decided += now;
+      report(level, at_.decided);
+      at_.older_previous = at_.previous > 0;
+      at_.previous = now;
       last_level_ = level;
+      at_.level = level + 1;
+      if (checkpoints() && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint_).count() >=
+                               options_.checkpoint_seconds)
+        write_checkpoint();
     }
   }
 
@@ -374,12 +492,14 @@ class CompactRetrogradeSolver {
 
   // The table, from the lists alone: the cells are freed first, so that the solve never
   // holds them and the table at once. Every slot starts drawn (undecided at the end, or
-  // settled so); the unused ones and each level's decisions are written over it.
+  // settled so); the unused ones and each level's decisions are written over it. With a
+  // spool directory the table is written to a scratch file a window at a time and mapped.
   TierTable assemble() {
     cells_ = {};
     recounted_ = {};
     decided_in_block_ = {};
     const int width = widest_ < 256 ? 1 : 2;
+    if (spool_ && n_ > 0) return assemble_to_file(width);
     std::vector<std::uint8_t> payload(n_ * static_cast<std::uint64_t>(width), 0);
     const auto put = [&](std::uint64_t i, Code c) {
       payload[i * width] = static_cast<std::uint8_t>(c & 0xFF);
@@ -400,6 +520,64 @@ class CompactRetrogradeSolver {
     return TierTable(std::move(payload), width, stats);
   }
 
+  // A chunk of a list and the code every index in it gets.
+  struct CodedChunk {
+    Code code;
+    const SlotChunk* chunk;
+  };
+
+  TierTable assemble_to_file(int width) {
+    std::vector<CodedChunk> chunks;
+    unused_.for_each_chunk(0, [&](int, const SlotChunk& c) { chunks.push_back({kUnusedCode, &c}); });
+    for (int level = 0; level <= last_level_; ++level)
+      decided_.for_each_chunk(level, [&](int kind, const SlotChunk& c) {
+        chunks.push_back({encode(kind == 0 ? Outcome::win(level) : Outcome::loss(level)), &c});
+      });
+    std::sort(chunks.begin(), chunks.end(), [](const CodedChunk& a, const CodedChunk& b) { return a.chunk->lo < b.chunk->lo; });
+    // Whole 64 KiB blocks per window, so that each window's block checksums are the file's.
+    constexpr std::uint64_t kRound = std::uint64_t{1} << 16;
+    const std::uint64_t window = std::max(kRound, (options_.assembly_window_slots + kRound - 1) / kRound * kRound);
+    const std::filesystem::path path = scratch_path(".codes");
+    SpoolFile file(path);  // removed when this ends: the mapping outlives the name
+    std::vector<std::uint8_t> buffer(std::min(window, n_) * width);
+    std::vector<std::uint64_t> sums;
+    TierStats stats;
+    for (std::uint64_t a = 0; a < n_; a += window) {
+      check_stop();
+      const std::uint64_t b = std::min(n_, a + window);
+      const std::span<std::uint8_t> part(buffer.data(), (b - a) * width);
+      const auto put = [&](std::uint64_t i, Code c) {
+        part[(i - a) * width] = static_cast<std::uint8_t>(c & 0xFF);
+        if (width == 2) part[(i - a) * 2 + 1] = static_cast<std::uint8_t>(c >> 8);
+      };
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(a, b, 1 << 16), [&](const auto& r) {
+        for (std::uint64_t i = r.begin(); i != r.end(); ++i) put(i, kDrawCode);
+      });
+      // The chunks holding indices of [a, b): sorted by their smallest, they start before b.
+      const auto end = std::lower_bound(chunks.begin(), chunks.end(), b,
+                                        [](const CodedChunk& c, std::uint64_t x) { return c.chunk->lo < x; });
+      std::vector<const CodedChunk*> hits;
+      for (auto it = chunks.begin(); it != end; ++it)
+        if (it->chunk->hi >= a) hits.push_back(&*it);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, hits.size(), 1), [&](const auto& r) {
+        std::vector<std::uint8_t> scratch;
+        for (std::size_t k = r.begin(); k != r.end(); ++k)
+          hits[k]->chunk->for_each(spool_.get(), scratch, [&](std::uint64_t i) {
+            if (i >= a && i < b) put(i, hits[k]->code);
+          });
+      });
+      file.append(part);
+      const auto part_sums = block_checksums(part);
+      sums.insert(sums.end(), part_sums.begin(), part_sums.end());
+      stats = combine_stats(std::move(stats), count_stats(part, width));
+    }
+    file.sync();
+    buffer = {};
+    for (LevelLists* lists : {&decided_, &unused_}) lists->clear();
+    auto mapped = std::make_shared<const MappedPayload>(path, 0, n_ * width, std::move(sums));
+    return TierTable(std::move(mapped), width, stats);
+  }
+
   const G& game_;
   Tier tier_;
   const SolveOptions& options_;
@@ -412,6 +590,8 @@ class CompactRetrogradeSolver {
   LevelLists due_;                                  // decisions falling due: 0 won, 1 lost
   LevelLists decided_;                              // each level's decisions: 0 won, 1 lost
   LevelLists unused_;                               // level 0, kind 0: the unused slots
+  LoopState at_;
+  std::chrono::steady_clock::time_point last_checkpoint_;
   std::vector<std::uint64_t> reexamined_;           // positions with a transient child
   std::vector<std::uint64_t> watched_;              // the slots they read, sorted
   std::vector<Code> watched_code_;                  // and their codes as far as known

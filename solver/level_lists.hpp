@@ -4,9 +4,11 @@
 // which the table's remoteness is assembled at the end). Indices are kept as variable-length
 // differences from the one before (1-2 bytes each for the mostly ascending lists a level
 // pass writes), in chunks that are read in parallel. With a spool file, every full chunk is
-// written out and only its place kept (24 bytes per 8,192 indices), so a list of billions
+// written out and only its place kept (40 bytes per 8,192 indices), so a list of billions
 // costs next to no memory.
+#include <algorithm>
 #include <array>
+#include <iterator>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -26,6 +28,7 @@ struct SlotChunk {
   std::uint32_t count = 0;
   std::uint32_t size = 0;
   std::uint64_t offset = 0;
+  std::uint64_t lo = 0, hi = 0;     // the smallest and largest index
   std::vector<std::uint8_t> bytes;  // empty once spooled
 
   // Calls f(index) for each index in order; `scratch` holds spooled bytes read back.
@@ -58,11 +61,14 @@ struct SlotChunk {
 class SlotList {
  public:
   void add(std::uint64_t i, SpoolFile* spool) {
-    if (chunks_.empty() || chunks_.back().count == kChunk) {
-      if (!chunks_.empty()) seal(spool);
-      chunks_.push_back({i, 1, 0, 0, {}});
+    if (!open_ || chunks_.back().count == kChunk) {
+      seal(spool);
+      chunks_.push_back({i, 1, 0, 0, i, i, {}});
+      open_ = true;
     } else {
       SlotChunk& c = chunks_.back();
+      c.lo = std::min(c.lo, i);
+      c.hi = std::max(c.hi, i);
       const std::int64_t delta = static_cast<std::int64_t>(i - last_);
       // Zigzag: small differences of either sign take few bytes.
       std::uint64_t z = (static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63);
@@ -76,16 +82,22 @@ class SlotList {
     last_ = i;
   }
 
-  // Writes the last chunk out to the spool (nothing without one).
+  // Writes the last chunk out to the spool and closes it (nothing without a spool).
   void seal(SpoolFile* spool) {
-    if (!spool || chunks_.empty() || chunks_.back().bytes.empty()) return;
+    if (!spool || !open_) return;
+    open_ = false;
     SlotChunk& c = chunks_.back();
+    if (c.bytes.empty()) return;  // a single index: its `first` says all
     c.size = static_cast<std::uint32_t>(c.bytes.size());
     c.offset = spool->append(c.bytes);
     c.bytes = {};
   }
 
   const std::vector<SlotChunk>& chunks() const { return chunks_; }
+  // Takes sealed chunks (a checkpoint's); the next index starts a chunk of its own.
+  void adopt(std::vector<SlotChunk> chunks) {
+    chunks_.insert(chunks_.end(), std::make_move_iterator(chunks.begin()), std::make_move_iterator(chunks.end()));
+  }
   std::uint64_t memory_bytes() const {
     std::uint64_t n = chunks_.capacity() * sizeof(SlotChunk);
     for (const SlotChunk& c : chunks_) n += c.bytes.capacity();
@@ -95,6 +107,7 @@ class SlotList {
  private:
   static constexpr std::uint32_t kChunk = 8192;
   std::vector<SlotChunk> chunks_;
+  bool open_ = false;  // chunks_.back() takes more indices (in memory)
   std::uint64_t last_ = 0;
 };
 
@@ -102,7 +115,11 @@ class SlotList {
 // number of threads at once; the other calls are made between parallel phases.
 class LevelLists {
  public:
-  explicit LevelLists(SpoolFile* spool = nullptr) : spool_(spool) {}
+  static constexpr int kMaxLevels = 1 << 15;  // past any remoteness (codes.hpp)
+
+  // Where full chunks go from now on (nullptr: they stay in memory).
+  void use(SpoolFile* spool) { spool_ = spool; }
+  void clear() { parts_.clear(); }
 
   void add(int level, int kind, std::uint64_t i) {
     auto& mine = parts_.local();
@@ -117,16 +134,83 @@ class LevelLists {
         for (auto& list : mine[static_cast<std::size_t>(level)]) list.seal(spool_);
   }
 
+  // Writes out everything still in memory (before a checkpoint).
+  void seal_all() {
+    for (auto& mine : parts_)
+      for (auto& level : mine)
+        for (auto& list : level) list.seal(spool_);
+  }
+
+  // Every chunk's place, after seal_all: per level, per kind, the number of chunks and
+  // each one's first index, count, size, offset, smallest and largest index.
+  std::vector<std::uint64_t> describe() const {
+    std::size_t levels = 0;
+    for (const auto& mine : parts_) levels = std::max(levels, mine.size());
+    std::vector<std::uint64_t> out{levels};
+    for (std::size_t level = 0; level < levels; ++level)
+      for (std::size_t kind = 0; kind < 2; ++kind) {
+        const std::size_t at = out.size();
+        out.push_back(0);
+        for (const auto& mine : parts_) {
+          if (mine.size() <= level) continue;
+          for (const SlotChunk& c : mine[level][kind].chunks()) {
+            out.insert(out.end(), {c.first, c.count, c.size, c.offset, c.lo, c.hi});
+            ++out[at];
+          }
+        }
+      }
+    return out;
+  }
+
+  // Takes back what describe() gave, for a spool `spool_size` bytes long; false if it does
+  // not make sense.
+  bool restore(const std::vector<std::uint64_t>& d, std::uint64_t spool_size) {
+    std::size_t at = 0;
+    const auto next = [&](std::uint64_t& v) {
+      if (at >= d.size()) return false;
+      v = d[at++];
+      return true;
+    };
+    std::uint64_t levels = 0;
+    if (!next(levels) || levels > static_cast<std::uint64_t>(kMaxLevels)) return false;
+    auto& mine = parts_.local();
+    mine.resize(std::max<std::size_t>(mine.size(), levels));
+    for (std::uint64_t level = 0; level < levels; ++level)
+      for (std::size_t kind = 0; kind < 2; ++kind) {
+        std::uint64_t chunks = 0;
+        if (!next(chunks) || chunks > d.size()) return false;
+        std::vector<SlotChunk> list(chunks);
+        for (SlotChunk& c : list) {
+          std::uint64_t count = 0, size = 0;
+          if (!next(c.first) || !next(count) || !next(size) || !next(c.offset) || !next(c.lo) || !next(c.hi))
+            return false;
+          if (count == 0 || count > (1u << 16) || size > (std::uint64_t{5} << 16) || c.offset + size > spool_size ||
+              (count > 1) != (size > 0) || c.lo > c.first || c.first > c.hi)
+            return false;
+          c.count = static_cast<std::uint32_t>(count);
+          c.size = static_cast<std::uint32_t>(size);
+        }
+        mine[level][kind].adopt(std::move(list));
+      }
+    return at == d.size();
+  }
+
+  // Calls f(kind, chunk) for every chunk filed at `level`.
+  template <class F>
+  void for_each_chunk(int level, F&& f) const {
+    for (const auto& mine : parts_) {
+      if (mine.size() <= static_cast<std::size_t>(level)) continue;
+      for (int kind = 0; kind < 2; ++kind)
+        for (const auto& c : mine[static_cast<std::size_t>(level)][static_cast<std::size_t>(kind)].chunks()) f(kind, c);
+    }
+  }
+  const SpoolFile* spool() const { return spool_; }
+
   // Calls f(kind, index) for every index filed at `level`, in parallel.
   template <class F>
   void for_each(int level, F&& f) const {
     std::vector<std::pair<int, const SlotChunk*>> chunks;
-    for (const auto& mine : parts_) {
-      if (mine.size() <= static_cast<std::size_t>(level)) continue;
-      for (int kind = 0; kind < 2; ++kind)
-        for (const auto& c : mine[static_cast<std::size_t>(level)][static_cast<std::size_t>(kind)].chunks())
-          chunks.push_back({kind, &c});
-    }
+    for_each_chunk(level, [&](int kind, const SlotChunk& c) { chunks.push_back({kind, &c}); });
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks.size(), 1), [&](const auto& r) {
       std::vector<std::uint8_t> scratch;
       for (std::size_t k = r.begin(); k != r.end(); ++k) {
@@ -151,7 +235,7 @@ class LevelLists {
   }
 
  private:
-  SpoolFile* spool_;
+  SpoolFile* spool_ = nullptr;
   tbb::enumerable_thread_specific<std::vector<std::array<SlotList, 2>>> parts_;
 };
 

@@ -60,6 +60,21 @@ class TierMoves {
     return deepest;
   }
 
+  // A number that changes when any table this tier's moves leave to changes (their names,
+  // sizes and counts), for a checkpoint to tell whether it still applies.
+  std::uint64_t dependencies_fingerprint() const {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+    const auto mix = [&h](std::uint64_t v) {
+      h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    };
+    for (const auto& s : solved_) {
+      for (char c : game_.tier_name(s.tier)) mix(static_cast<unsigned char>(c));
+      const TierStats& st = s.table->stats();
+      for (std::uint64_t v : {s.table->size(), st.wins, st.losses, st.draws}) mix(v);
+    }
+    return h;
+  }
+
   // The index of an in-tier child or predecessor of a position of this tier.
   std::uint64_t rank_in_tier(const Position& p) const {
     if constexpr (HasTierRanker<G>) return ranker_(p);

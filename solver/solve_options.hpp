@@ -72,6 +72,14 @@ struct SolveOptions {
   // Where the compact state writes its lists of slots (a scratch file removed when the tier
   // is solved); empty: they stay in memory. solve_tiers uses the tables' directory.
   std::filesystem::path spool_directory;
+  // With a spool directory, the compact state writes a checkpoint there after a level when
+  // this many seconds have passed since the last (0: after every level; negative: never),
+  // and a later solve of the tier resumes from it.
+  double checkpoint_seconds = 600;
+  // With a spool directory, the compact state writes the finished table to a scratch file
+  // this many slots at a time (rounded up to 65,536) and maps it, so that the table is never
+  // whole in memory.
+  std::uint64_t assembly_window_slots = std::uint64_t{1} << 26;
 };
 
 // "auto", "memory" or "compact"; throws InputError for anything else.

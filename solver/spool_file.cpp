@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdexcept>
 #include <string>
 #include <unistd.h>
@@ -21,10 +22,26 @@ SpoolFile::SpoolFile(std::filesystem::path path) : path_(std::move(path)) {
   if (fd_ < 0) throw failure("cannot create the scratch file", path_);
 }
 
+SpoolFile::SpoolFile(std::filesystem::path path, std::uint64_t size) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd_ < 0) throw failure("cannot open the scratch file", path_);
+  struct stat st;
+  if (::fstat(fd_, &st) != 0 || static_cast<std::uint64_t>(st.st_size) < size || ::ftruncate(fd_, static_cast<off_t>(size)) != 0) {
+    ::close(fd_);
+    throw failure("scratch file shorter than its checkpoint says", path_);
+  }
+  end_ = size;
+}
+
 SpoolFile::~SpoolFile() {
   ::close(fd_);
+  if (keep_) return;
   std::error_code ignored;
   std::filesystem::remove(path_, ignored);
+}
+
+void SpoolFile::sync() {
+  if (::fsync(fd_) != 0) throw failure("cannot sync the scratch file", path_);
 }
 
 std::uint64_t SpoolFile::append(std::span<const std::uint8_t> bytes) {

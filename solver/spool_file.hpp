@@ -1,7 +1,7 @@
 #pragma once
 // A scratch file that lists too large for memory are written to in pieces and read back
-// from: created empty, shared by threads (each piece at its own offset), removed when the
-// object ends, whatever ends it.
+// from: shared by threads (each piece at its own offset), removed when the object ends,
+// whatever ends it, unless kept for a checkpoint that names it.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -13,7 +13,14 @@ class SpoolFile {
  public:
   // Creates (or empties) the file; throws std::runtime_error with the reason if it cannot.
   explicit SpoolFile(std::filesystem::path path);
+  // Opens the existing file, cut back to `size` bytes (what a checkpoint recorded; anything
+  // after was written since). Throws std::runtime_error if it is missing or shorter.
+  SpoolFile(std::filesystem::path path, std::uint64_t size);
   ~SpoolFile();
+  // Whether the file outlives the object (a stopped solve resumes from it).
+  void keep(bool keep) { keep_ = keep; }
+  // Flushes what was appended to the disk, before a checkpoint counts on it.
+  void sync();
   SpoolFile(const SpoolFile&) = delete;
   SpoolFile& operator=(const SpoolFile&) = delete;
 
@@ -27,6 +34,7 @@ class SpoolFile {
  private:
   std::filesystem::path path_;
   int fd_ = -1;
+  bool keep_ = false;
   std::atomic<std::uint64_t> end_{0};
 };
 

@@ -16,21 +16,23 @@ Code code_at(const std::uint8_t* data, int width, std::uint64_t i) {
 
 }  // namespace
 
-TierStats count_stats(std::span<const std::uint8_t> payload, int width) {
+TierStats combine_stats(TierStats a, const TierStats& b) {
   auto merge = [](std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from) {
     if (into.size() < from.size()) into.resize(from.size());
     for (std::size_t r = 0; r < from.size(); ++r) into[r] += from[r];
   };
-  auto add = [&](TierStats a, const TierStats& b) {
-    a.wins += b.wins;
-    a.losses += b.losses;
-    a.draws += b.draws;
-    a.longest_win = std::max(a.longest_win, b.longest_win);
-    a.longest_loss = std::max(a.longest_loss, b.longest_loss);
-    merge(a.wins_by_remoteness, b.wins_by_remoteness);
-    merge(a.losses_by_remoteness, b.losses_by_remoteness);
-    return a;
-  };
+  a.entries += b.entries;
+  a.wins += b.wins;
+  a.losses += b.losses;
+  a.draws += b.draws;
+  a.longest_win = std::max(a.longest_win, b.longest_win);
+  a.longest_loss = std::max(a.longest_loss, b.longest_loss);
+  merge(a.wins_by_remoteness, b.wins_by_remoteness);
+  merge(a.losses_by_remoteness, b.losses_by_remoteness);
+  return a;
+}
+
+TierStats count_stats(std::span<const std::uint8_t> payload, int width) {
   auto count = [](std::vector<std::uint64_t>& histogram, int r) {
     if (histogram.size() <= static_cast<std::size_t>(r)) histogram.resize(r + 1);
     ++histogram[r];
@@ -59,7 +61,7 @@ TierStats count_stats(std::span<const std::uint8_t> payload, int width) {
         }
         return acc;
       },
-      add);
+      combine_stats);
   s.entries = n;
   return s;
 }

@@ -31,6 +31,8 @@ struct TierStats {
 
 // Computes its per-tier counts for the table's whole payload (one parallel pass).
 TierStats count_stats(std::span<const std::uint8_t> payload, int width);
+// The counts of two parts of one table, together.
+TierStats combine_stats(TierStats a, const TierStats& b);
 
 // Answers for the slots a compressed table file leaves out.
 struct SlotResolver {

@@ -45,6 +45,9 @@ int run_solve(const std::vector<std::string>& args) {
       "needs more (6 bytes per slot) is solved in the compact working state (half a byte per slot, slower)")(
       "working-state", po::value(&request.working_state),
       "auto (by --memory, the default), memory or compact")(
+      "checkpoint-every", po::value(&request.checkpoint_seconds),
+      "seconds between the checkpoints of a compact solve (default 600; 0: every level; -1: none): "
+      "a solve stopped in any way resumes from the last one")(
       "no-counts", po::bool_switch(&no_counts),
       "leave out the counts by side to move and of whole-board positions, which read every table again "
       "(hours for chess all5; `summary` gives them table by table)");
