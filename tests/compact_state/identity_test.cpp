@@ -89,9 +89,9 @@ TEST_CASE("compact state: Tablut with captures on both sides") {
 TEST_CASE("compact state: chess with captures, promotions and en passant") {
   const chess::Chess g;
   std::vector<chess::Material> roots;
-  for (const char* m : {"KQvKR", "KPvKP", "KRvKP", "KNvKP"}) roots.push_back(chess::parse_material(m));
+  // KPvKP's set holds KQvKP, KRvKP, KBvKP and KNvKP (promotions) and their captures.
+  for (const char* m : {"KRvKN", "KPvKP"}) roots.push_back(chess::parse_material(m));
   check_identical(g, std::span<const chess::Material>(roots));
-  check_identical(g, std::span<const chess::Material>(roots.data(), 1), 1, false);
 }
 
 TEST_CASE("compact state: the automatic choice follows the memory budget") {

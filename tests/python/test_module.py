@@ -209,6 +209,20 @@ def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_
     assert not (tmp_path / "taktikl").exists() or not any((tmp_path / "taktikl").rglob("*.zzt"))
 
 
+def test_solve_in_the_compact_state_writes_the_same_tables_and_refuses_bad_sizes(tmp_path):
+    memory = zugzwang.Game("tatedrez", data=tmp_path / "memory").solve(working_state="memory")
+    compact = zugzwang.Game("tatedrez", data=tmp_path / "compact").solve(memory="1K")
+    assert compact.to_dict()["tiers"] == memory.to_dict()["tiers"]
+    for a in sorted((tmp_path / "memory").rglob("*.zzt")):
+        assert a.read_bytes() == (tmp_path / "compact" / a.relative_to(tmp_path / "memory")).read_bytes()
+    g = zugzwang.Game("tatedrez", data=tmp_path / "bad")
+    for bad in ("lots", "8X", 0, -5):
+        with pytest.raises(zugzwang.InputError):
+            g.solve(memory=bad)
+    with pytest.raises(zugzwang.InputError, match="working state"):
+        g.solve(working_state="disk")
+
+
 def test_the_4x5_board_solves_and_answers_as_the_command_line_does(tmp_path):
     rules = {"board": "4x5", "no-return": "off"}
     rule_args = ["--rule", "board=4x5", "--rule", "no-return=off"]
