@@ -499,23 +499,11 @@ class CompactRetrogradeSolver {
     recounted_ = {};
     decided_in_block_ = {};
     const int width = widest_ < 256 ? 1 : 2;
-    if (spool_ && n_ > 0) return assemble_to_file(width);
+    const std::vector<CodedChunk> chunks = coded_chunks();
+    if (spool_ && n_ > 0) return assemble_to_file(chunks, width);
     std::vector<std::uint8_t> payload(n_ * static_cast<std::uint64_t>(width), 0);
-    const auto put = [&](std::uint64_t i, Code c) {
-      payload[i * width] = static_cast<std::uint8_t>(c & 0xFF);
-      if (width == 2) payload[i * 2 + 1] = static_cast<std::uint8_t>(c >> 8);
-    };
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n_, 1 << 16), [&](const auto& r) {
-      for (std::uint64_t i = r.begin(); i != r.end(); ++i) put(i, kDrawCode);
-    });
-    unused_.for_each(0, [&](int, std::uint64_t i) { put(i, kUnusedCode); });
-    unused_.drop(0);
-    for (int level = 0; level <= last_level_; ++level) {
-      decided_.for_each(level, [&](int kind, std::uint64_t i) {
-        put(i, encode(kind == 0 ? Outcome::win(level) : Outcome::loss(level)));
-      });
-      decided_.drop(level);
-    }
+    fill_window(chunks, 0, n_, payload, width);
+    for (LevelLists* lists : {&decided_, &unused_}) lists->clear();
     const TierStats stats = count_stats(payload, width);
     return TierTable(std::move(payload), width, stats);
   }
@@ -526,14 +514,44 @@ class CompactRetrogradeSolver {
     const SlotChunk* chunk;
   };
 
-  TierTable assemble_to_file(int width) {
+  // Every chunk of the unused slots and of each level's decisions, by smallest index.
+  std::vector<CodedChunk> coded_chunks() const {
     std::vector<CodedChunk> chunks;
     unused_.for_each_chunk(0, [&](int, const SlotChunk& c) { chunks.push_back({kUnusedCode, &c}); });
     for (int level = 0; level <= last_level_; ++level)
       decided_.for_each_chunk(level, [&](int kind, const SlotChunk& c) {
         chunks.push_back({encode(kind == 0 ? Outcome::win(level) : Outcome::loss(level)), &c});
       });
-    std::sort(chunks.begin(), chunks.end(), [](const CodedChunk& a, const CodedChunk& b) { return a.chunk->lo < b.chunk->lo; });
+    std::sort(chunks.begin(), chunks.end(), [](const CodedChunk& x, const CodedChunk& y) { return x.chunk->lo < y.chunk->lo; });
+    return chunks;
+  }
+
+  // The codes of slots [a, b) into part: drawn, unless a chunk holding the slot says else.
+  void fill_window(const std::vector<CodedChunk>& chunks, std::uint64_t a, std::uint64_t b, std::span<std::uint8_t> part,
+                   int width) const {
+    const auto put = [&](std::uint64_t i, Code c) {
+      part[(i - a) * width] = static_cast<std::uint8_t>(c & 0xFF);
+      if (width == 2) part[(i - a) * 2 + 1] = static_cast<std::uint8_t>(c >> 8);
+    };
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(a, b, 1 << 16), [&](const auto& r) {
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i) put(i, kDrawCode);
+    });
+    // The chunks holding indices of [a, b): sorted by their smallest, they start before b.
+    const auto end = std::lower_bound(chunks.begin(), chunks.end(), b,
+                                      [](const CodedChunk& c, std::uint64_t x) { return c.chunk->lo < x; });
+    std::vector<const CodedChunk*> hits;
+    for (auto it = chunks.begin(); it != end; ++it)
+      if (it->chunk->hi >= a) hits.push_back(&*it);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, hits.size(), 1), [&](const auto& r) {
+      std::vector<std::uint8_t> scratch;
+      for (std::size_t k = r.begin(); k != r.end(); ++k)
+        hits[k]->chunk->for_each(spool_.get(), scratch, [&](std::uint64_t i) {
+          if (i >= a && i < b) put(i, hits[k]->code);
+        });
+    });
+  }
+
+  TierTable assemble_to_file(const std::vector<CodedChunk>& chunks, int width) {
     // Whole 64 KiB blocks per window, so that each window's block checksums are the file's.
     constexpr std::uint64_t kRound = std::uint64_t{1} << 16;
     const std::uint64_t window = std::max(kRound, (options_.assembly_window_slots + kRound - 1) / kRound * kRound);
@@ -546,26 +564,7 @@ class CompactRetrogradeSolver {
       check_stop();
       const std::uint64_t b = std::min(n_, a + window);
       const std::span<std::uint8_t> part(buffer.data(), (b - a) * width);
-      const auto put = [&](std::uint64_t i, Code c) {
-        part[(i - a) * width] = static_cast<std::uint8_t>(c & 0xFF);
-        if (width == 2) part[(i - a) * 2 + 1] = static_cast<std::uint8_t>(c >> 8);
-      };
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(a, b, 1 << 16), [&](const auto& r) {
-        for (std::uint64_t i = r.begin(); i != r.end(); ++i) put(i, kDrawCode);
-      });
-      // The chunks holding indices of [a, b): sorted by their smallest, they start before b.
-      const auto end = std::lower_bound(chunks.begin(), chunks.end(), b,
-                                        [](const CodedChunk& c, std::uint64_t x) { return c.chunk->lo < x; });
-      std::vector<const CodedChunk*> hits;
-      for (auto it = chunks.begin(); it != end; ++it)
-        if (it->chunk->hi >= a) hits.push_back(&*it);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, hits.size(), 1), [&](const auto& r) {
-        std::vector<std::uint8_t> scratch;
-        for (std::size_t k = r.begin(); k != r.end(); ++k)
-          hits[k]->chunk->for_each(spool_.get(), scratch, [&](std::uint64_t i) {
-            if (i >= a && i < b) put(i, hits[k]->code);
-          });
-      });
+      fill_window(chunks, a, b, part, width);
       file.append(part);
       const auto part_sums = block_checksums(part);
       sums.insert(sums.end(), part_sums.begin(), part_sums.end());
