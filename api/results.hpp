@@ -350,6 +350,7 @@ struct VerifiedTable {
   std::uint64_t mismatches = 0;
   std::vector<VerifyMismatch> examples;  // the first ones by index
   double seconds = 0;
+  std::optional<TableSummary> summary;  // with VerifyRequest::summaries
 };
 
 struct VerifyResult {

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -121,6 +122,14 @@ struct VerifyRequest {
   std::function<void(const VerifiedTable&)> progress;  // after each table
   // Told every so often how far the table being checked is (slots done, slots in all).
   std::function<void(const std::string& tier, std::uint64_t done, std::uint64_t entries)> advance;
+  // Tables not checked again (an earlier run found them clean); they are still read as
+  // sub-tables.
+  std::set<std::string> skip;
+  // Also summarize each table checked (VerifiedTable::summary, as `summary` would), from
+  // the codes the check decoded: one pass over a large set instead of two.
+  bool summaries = false;
+  // Bytes of decoded tables kept for the tables still to check (more are read again).
+  std::uint64_t memory_budget = std::uint64_t{8} << 30;
 };
 
 struct SessionOptions {

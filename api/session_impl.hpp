@@ -245,8 +245,10 @@ class GameSession final : public Session {
         if (!store_->exists(t)) throw missing_table(game_.tier_name(t), request.material);
       std::optional<tbb::global_control> threads;
       if (request.threads > 0) threads.emplace(tbb::global_control::max_allowed_parallelism, request.threads);
-      return with_tables([&] { return VerifyResult{name(), rules(), verify_tables(game_, data_dir(), from, request)}; },
-                         request.material);
+      const auto words = [this](Outcome o) { return describe(o); };
+      return with_tables(
+          [&] { return VerifyResult{name(), rules(), verify_tables(game_, data_dir(), from, request, words)}; },
+          request.material);
     } else {
       (void)request;
       throw InputError(name() + " has no tables");
@@ -266,7 +268,17 @@ class GameSession final : public Session {
       SummaryResult r{name(), rules(), summary_command(material), {}};
       const auto words = [this](Outcome o) { return describe(o); };
       return with_tables([&] {
-        for (const auto& t : tiers) r.tables.push_back(summarize_table(game_, *store_, t, words));
+        // A large set is read within the memory a set solve keeps, releasing what it has
+        // read (all5 would not fit in memory decoded), as solve_tiers does.
+        const SolveOptions limits;
+        std::uint64_t slots = 0;
+        for (const auto& t : tiers) slots += game_.tier_size(t);
+        SetMemory<G> memory(game_, tiers);
+        for (std::size_t k = 0; k < tiers.size(); ++k) {
+          if (slots >= limits.release_from_slots) memory.keep_within_budget(*store_, k, limits.held_bytes_budget);
+          r.tables.push_back(summarize_table(game_, *store_, tiers[k], words));
+          if (slots >= limits.release_from_slots) memory.release_finished(*store_, k);
+        }
         return r;
       }, material);
     } else {

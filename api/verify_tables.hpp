@@ -14,6 +14,8 @@
 
 #include "api/results.hpp"
 #include "api/session.hpp"
+#include "api/table_summary.hpp"
+#include "solver/set_memory.hpp"
 #include "solver/solve_tiers.hpp"
 #include "solver/table/codes.hpp"
 #include "solver/table/store.hpp"
@@ -45,15 +47,11 @@ class Mismatches {
 
 }  // namespace verify_detail
 
-// Checks the table of tier t. A store of its own holds it decoded (every code in memory,
-// the side a compressed file leaves out derived from its moves) and its sub-tables as they
-// are on disk; it goes away with the check, so a set of tables is checked in the memory of
-// its largest table.
+// Checks the table of tier t, read from `store` decoded (every code in memory, the side a
+// compressed file leaves out derived from its moves), its sub-tables decoded beside it.
 template <Enumerable G>
-VerifiedTable verify_table(const G& game, const std::filesystem::path& data_dir, const typename G::Tier& t,
-                           const VerifyRequest& r) {
+VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G::Tier& t, const VerifyRequest& r) {
   const auto start = std::chrono::steady_clock::now();
-  TableStore<G> store(game, data_dir);
   VerifiedTable v;
   v.tier = game.tier_name(t);
   v.entries = game.tier_size(t);
@@ -96,14 +94,28 @@ VerifiedTable verify_table(const G& game, const std::filesystem::path& data_dir,
   return v;
 }
 
-// Checks the tables of the tiers reached from `roots`, sub-tables first.
+// Checks the tables of the tiers reached from `roots`, sub-tables first, all but r.skip,
+// in one store that keeps decoded tables for the ones still to check within
+// r.memory_budget (solver/set_memory.hpp): each table is decoded about once, and a set is
+// checked in the memory of its largest table, that table's sub-tables and the budget.
+// `describe` words a value for the summaries (VerifyRequest::summaries).
 template <Enumerable G>
 std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::path& data_dir,
-                                         std::span<const typename G::Tier> roots, const VerifyRequest& r) {
+                                         std::span<const typename G::Tier> roots, const VerifyRequest& r,
+                                         const std::function<std::string(Outcome)>& describe = {}) {
+  const std::vector<typename G::Tier> order = dependency_order(game, roots);
+  TableStore<G> store(game, data_dir);
+  SetMemory<G> memory(game, order);
   std::vector<VerifiedTable> out;
-  for (const auto& t : dependency_order(game, roots)) {
-    out.push_back(verify_table(game, data_dir, t, r));
-    if (r.progress) r.progress(out.back());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const auto& t = order[k];
+    if (!r.skip.count(game.tier_name(t))) {
+      memory.keep_within_budget(store, k, r.memory_budget);
+      out.push_back(verify_table(game, store, t, r));
+      if (r.summaries) out.back().summary = summarize_table(game, store, t, describe);
+      if (r.progress) r.progress(out.back());
+    }
+    memory.release_finished(store, k);
   }
   return out;
 }

@@ -226,6 +226,8 @@ void bind_results(py::module_& m) {
       .def_readonly("level", &SolveProgress::level)
       .def_readonly("decided", &SolveProgress::decided)
       .def_readonly("size", &SolveProgress::size)
+      .def_readonly("scratch_written", &SolveProgress::scratch_written)
+      .def_readonly("scratch_read", &SolveProgress::scratch_read)
       .def_readonly("tables", &SolveProgress::tables)
       .def_readonly("tables_done", &SolveProgress::tables_done)
       .def_readonly("slots", &SolveProgress::slots)

@@ -35,6 +35,7 @@
 #include <tbb/parallel_for.h>
 #include <unistd.h>
 
+#include "core/common/release_memory.hpp"
 #include "core/common/error.hpp"
 #include "solver/checkpoint_file.hpp"
 #include "solver/level_lists.hpp"
@@ -193,11 +194,11 @@ class CompactRetrogradeSolver {
   bool discard() {
     spool_.reset();
     for (LevelLists* lists : {&due_, &decided_, &unused_}) lists->clear();
-    cells_ = {};
-    decided_in_block_ = {};
-    reexamined_ = {};
-    watched_ = {};
-    watched_code_ = {};
+    release_memory(cells_);
+    release_memory(decided_in_block_);
+    release_memory(reexamined_);
+    release_memory(watched_);
+    release_memory(watched_code_);
     std::error_code ignored;
     std::filesystem::remove(checkpoint_path(), ignored);
     return false;
@@ -487,7 +488,10 @@ class CompactRetrogradeSolver {
   }
 
   void report(int level, std::uint64_t decided) const {
-    if (options_.progress) options_.progress({moves_.name(), level, decided, n_, 0});
+    if (!options_.progress) return;
+    SolveProgress p{moves_.name(), level, decided, n_, 0};
+    if (spool_) p.scratch_written = spool_->bytes_written(), p.scratch_read = spool_->bytes_read();
+    options_.progress(p);
   }
 
   // The table, from the lists alone: the cells are freed first, so that the solve never
@@ -495,9 +499,9 @@ class CompactRetrogradeSolver {
   // settled so); the unused ones and each level's decisions are written over it. With a
   // spool directory the table is written to a scratch file a window at a time and mapped.
   TierTable assemble() {
-    cells_ = {};
-    recounted_ = {};
-    decided_in_block_ = {};
+    release_memory(cells_);
+    release_memory(recounted_);
+    release_memory(decided_in_block_);
     const int width = widest_ < 256 ? 1 : 2;
     const std::vector<CodedChunk> chunks = coded_chunks();
     if (spool_ && n_ > 0) return assemble_to_file(chunks, width);
@@ -553,8 +557,10 @@ class CompactRetrogradeSolver {
 
   TierTable assemble_to_file(const std::vector<CodedChunk>& chunks, int width) {
     // Whole 64 KiB blocks per window, so that each window's block checksums are the file's.
+    // A window's buffer takes at most a sixteenth of the memory budget.
     constexpr std::uint64_t kRound = std::uint64_t{1} << 16;
-    const std::uint64_t window = std::max(kRound, (options_.assembly_window_slots + kRound - 1) / kRound * kRound);
+    const std::uint64_t wanted = std::min(options_.assembly_window_slots, memory_budget(options_) / 16 / width);
+    const std::uint64_t window = std::max(kRound, (wanted + kRound - 1) / kRound * kRound);
     const std::filesystem::path path = scratch_path(".codes");
     SpoolFile file(path);  // removed when this ends: the mapping outlives the name
     std::vector<std::uint8_t> buffer(std::min(window, n_) * width);
@@ -571,7 +577,7 @@ class CompactRetrogradeSolver {
       stats = combine_stats(std::move(stats), count_stats(part, width));
     }
     file.sync();
-    buffer = {};
+    release_memory(buffer);
     for (LevelLists* lists : {&decided_, &unused_}) lists->clear();
     auto mapped = std::make_shared<const MappedPayload>(path, 0, n_ * width, std::move(sums));
     return TierTable(std::move(mapped), width, stats);

@@ -17,6 +17,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include "core/common/release_memory.hpp"
 #include "solver/spool_file.hpp"
 
 namespace zz {
@@ -90,7 +91,7 @@ class SlotList {
     if (c.bytes.empty()) return;  // a single index: its `first` says all
     c.size = static_cast<std::uint32_t>(c.bytes.size());
     c.offset = spool->append(c.bytes);
-    c.bytes = {};
+    release_memory(c.bytes);
   }
 
   const std::vector<SlotChunk>& chunks() const { return chunks_; }

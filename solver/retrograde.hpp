@@ -42,6 +42,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include "core/common/release_memory.hpp"
 #include "core/common/error.hpp"
 #include "solver/distributed/communicator.hpp"
 #include "solver/compact_retrograde.hpp"
@@ -160,10 +161,10 @@ class RetrogradeSolver {
         else if (c == retro_detail::kUnusedSlot) c = kUnusedCode;
       }
     });
-    counter_ = {};
-    loss_floor_ = {};
-    decided_in_block_ = {};
-    due_in_block_ = {};
+    release_memory(counter_);
+    release_memory(loss_floor_);
+    release_memory(decided_in_block_);
+    release_memory(due_in_block_);
     return std::move(state_);
   }
 

@@ -21,6 +21,10 @@ std::uint64_t physical_memory() {
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
 }
 
+std::uint64_t memory_budget(const SolveOptions& options) {
+  return options.memory_budget ? options.memory_budget : physical_memory();
+}
+
 bool solves_compact(std::uint64_t slots, const SolveOptions& options) {
   if (options.force_sweeps || (options.comm && options.comm->size() > 1)) return false;
   switch (options.state) {
@@ -31,8 +35,7 @@ bool solves_compact(std::uint64_t slots, const SolveOptions& options) {
   // The in-memory state's peak: 5 bytes per slot while solving, then the table's codes
   // beside it.
   constexpr std::uint64_t kInMemoryPeakBytesPerSlot = 6;
-  const std::uint64_t budget = options.memory_budget ? options.memory_budget : physical_memory();
-  return slots > budget / kInMemoryPeakBytesPerSlot;
+  return slots > memory_budget(options) / kInMemoryPeakBytesPerSlot;
 }
 
 }  // namespace zz

@@ -20,6 +20,8 @@ struct SolveProgress {
   std::uint64_t decided = 0;     // positions won or lost so far in this tier (all ranks)
   std::uint64_t size = 0;        // index slots in this tier
   std::uint64_t bytes_sent = 0;  // this level, by all ranks to one another
+  // The compact state's scratch file, in this tier so far: bytes written to and read from it.
+  std::uint64_t scratch_written = 0, scratch_read = 0;
   // The set a solve_tiers call builds (the tables missing from disk, dependencies included);
   // zero when a tier is solved alone.
   int tables = 0;                  // to build
@@ -78,7 +80,7 @@ struct SolveOptions {
   double checkpoint_seconds = 600;
   // With a spool directory, the compact state writes the finished table to a scratch file
   // this many slots at a time (rounded up to 65,536) and maps it, so that the table is never
-  // whole in memory.
+  // whole in memory. At most a sixteenth of the memory budget.
   std::uint64_t assembly_window_slots = std::uint64_t{1} << 26;
 };
 
@@ -87,6 +89,9 @@ WorkingState parse_working_state(std::string_view text);
 
 // The bytes of physical memory of this machine.
 std::uint64_t physical_memory();
+
+// The bytes a solve may use: options.memory_budget, or the machine's memory.
+std::uint64_t memory_budget(const SolveOptions& options);
 
 // Whether a tier of `slots` slots is solved in the compact working state under `options`.
 bool solves_compact(std::uint64_t slots, const SolveOptions& options);

@@ -10,6 +10,7 @@
 
 #include "solver/distributed/table_writer.hpp"
 #include "solver/retrograde.hpp"
+#include "solver/set_memory.hpp"
 #include "solver/table/store.hpp"
 
 namespace zz {
@@ -50,37 +51,11 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     return present == "1";
   };
   const std::vector<Tier> order = dependency_order(game, roots);
-  // The positions in order of the tiers that read each table, its own first: after the
-  // last, a large set's table is released, so that chess all5 (146 tables) holds only what
-  // the tiers to come read; between them the budget below may release it.
-  std::map<std::string, std::vector<std::size_t>> uses;
-  std::map<std::string, Tier> tier_named;
   std::uint64_t set_slots = 0;
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    set_slots += game.tier_size(order[k]);
-    uses[game.tier_name(order[k])].push_back(k);
-    tier_named.emplace(game.tier_name(order[k]), order[k]);
-    for (const Tier& d : game.tier_dependencies(order[k])) uses[game.tier_name(d)].push_back(k);
-  }
+  for (const Tier& t : order) set_slots += game.tier_size(t);
+  // A large set releases each table after its last reader and keeps within a budget.
   const bool releases = set_slots >= options.release_from_slots;
-  // Before tier k reads its dependencies: while the tables held in memory weigh more than
-  // the budget, the one read again last (never by tier k) is released.
-  const auto keep_within_budget = [&](std::size_t k) {
-    for (;;) {
-      std::uint64_t total = 0, farthest = 0;
-      const Tier* victim = nullptr;
-      for (const auto& [name, bytes] : store.held_memory()) {
-        total += bytes;
-        if (bytes == 0) continue;
-        const std::vector<std::size_t>& u = uses[name];
-        const auto next = std::lower_bound(u.begin(), u.end(), k);
-        const std::size_t next_use = next == u.end() ? order.size() : *next;
-        if (next_use > k && next_use >= farthest) farthest = next_use, victim = &tier_named.at(name);
-      }
-      if (total <= options.held_bytes_budget || !victim) return;
-      store.release(*victim);
-    }
-  };
+  SetMemory<G> memory(game, order);
   // What the set still has to build, for progress and its estimate of the time left.
   std::vector<bool> build(order.size());
   SolveProgress set;
@@ -101,6 +76,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       SolveProgress p = set;
       p.tier = level.tier, p.level = level.level, p.decided = level.decided, p.size = level.size;
       p.bytes_sent = level.bytes_sent;
+      p.scratch_written = level.scratch_written, p.scratch_read = level.scratch_read;
       p.seconds = since_start();
       options.progress(p);
     };
@@ -114,10 +90,11 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       table = &store.load(t);
       report.reused = true;
     } else {
-      if (releases) keep_within_budget(k);
+      if (releases) memory.keep_within_budget(store, k, options.held_bytes_budget);
       std::vector<SolvedTier<Tier>> solved;
       // Read at random by the solver: decoded into memory if compressed.
-      for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load_decoded(d)});
+      // Only the tier's own dependencies stay decoded (what they needed is released).
+      for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load_decoded(d, false)});
       const std::span<const SolvedTier<Tier>> dependencies(solved);
       if (comm) {
         RetrogradeSolver<G> solver(game, t, dependencies, tier_options);
@@ -149,9 +126,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     report.stats = table->stats();
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     reports.push_back(report);
-    if (releases)
-      for (std::size_t j = 0; j <= k; ++j)
-        if (uses[game.tier_name(order[j])].back() == k) store.release(order[j]);
+    if (releases) memory.release_finished(store, k);
   }
   return reports;
 }

@@ -1,5 +1,7 @@
 #include "solver/spool_file.hpp"
 
+#include "solver/file_io.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -31,6 +33,7 @@ SpoolFile::SpoolFile(std::filesystem::path path, std::uint64_t size) : path_(std
     throw failure("scratch file shorter than its checkpoint says", path_);
   }
   end_ = size;
+  written_.reset(size);
 }
 
 SpoolFile::~SpoolFile() {
@@ -46,24 +49,15 @@ void SpoolFile::sync() {
 
 std::uint64_t SpoolFile::append(std::span<const std::uint8_t> bytes) {
   const std::uint64_t at = end_.fetch_add(bytes.size(), std::memory_order_relaxed);
-  std::uint64_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(at + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw failure("cannot write the scratch file", path_);
-    done += static_cast<std::uint64_t>(n);
-  }
+  if (!write_all_at(fd_, bytes, at)) throw failure("cannot write the scratch file", path_);
+  written_.wrote_up_to(fd_, at + bytes.size());
+  bytes_written_.fetch_add(bytes.size(), std::memory_order_relaxed);
   return at;
 }
 
 void SpoolFile::read(std::uint64_t offset, std::span<std::uint8_t> out) const {
-  std::uint64_t done = 0;
-  while (done < out.size()) {
-    const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw failure("cannot read the scratch file", path_);
-    done += static_cast<std::uint64_t>(n);
-  }
+  if (!read_all_at(fd_, out, offset)) throw failure("cannot read the scratch file", path_);
+  bytes_read_.fetch_add(out.size(), std::memory_order_relaxed);
 }
 
 }  // namespace zz

@@ -1,11 +1,14 @@
 #pragma once
 // A scratch file that lists too large for memory are written to in pieces and read back
 // from: shared by threads (each piece at its own offset), removed when the object ends,
-// whatever ends it, unless kept for a checkpoint that names it.
+// whatever ends it, unless kept for a checkpoint that names it. What is appended is written
+// back and dropped from the page cache every 8 MiB (file_io.hpp: a memory cap counts it).
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <span>
+
+#include "solver/file_io.hpp"
 
 namespace zz {
 
@@ -29,6 +32,9 @@ class SpoolFile {
   // Reads out.size() bytes from offset.
   void read(std::uint64_t offset, std::span<std::uint8_t> out) const;
   std::uint64_t size() const { return end_.load(std::memory_order_relaxed); }
+  // Bytes written to and read from the file by this object (progress reports).
+  std::uint64_t bytes_written() const { return bytes_written_.load(std::memory_order_relaxed); }
+  std::uint64_t bytes_read() const { return bytes_read_.load(std::memory_order_relaxed); }
   const std::filesystem::path& path() const { return path_; }
 
  private:
@@ -36,6 +42,9 @@ class SpoolFile {
   int fd_ = -1;
   bool keep_ = false;
   std::atomic<std::uint64_t> end_{0};
+  std::atomic<std::uint64_t> bytes_written_{0};
+  mutable std::atomic<std::uint64_t> bytes_read_{0};
+  WrittenPages written_;  // the page cache of what was appended, given back as it goes
 };
 
 }  // namespace zz

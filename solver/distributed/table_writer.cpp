@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "solver/file_io.hpp"
 #include "solver/table/mapped_payload.hpp"
 
 namespace zz {
@@ -18,15 +19,7 @@ namespace {
 }
 
 void write_at(int fd, const void* data, std::size_t length, std::uint64_t offset, const std::filesystem::path& file) {
-  const char* p = static_cast<const char*>(data);
-  while (length > 0) {
-    const ssize_t n = ::pwrite(fd, p, std::min<std::size_t>(length, 1 << 30), static_cast<off_t>(offset));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail("cannot write", file);
-    p += n;
-    length -= static_cast<std::size_t>(n);
-    offset += static_cast<std::uint64_t>(n);
-  }
+  if (!write_all_at(fd, {static_cast<const std::uint8_t*>(data), length}, offset)) fail("cannot write", file);
 }
 
 // Bytes to write at an offset of the file.

@@ -68,24 +68,41 @@ class TableStore {
   // The tier's table with every code in memory, for a solver that reads it at random: a
   // compressed table is decoded and the slots its file leaves out are derived, once; the
   // store keeps the result in its place.
-  const TierTable& load_decoded(const Tier& t) {
+  //
+  // Implied and left-out slots are valued from the tables their moves reach, at random:
+  // those are decoded first, since through the block cache each miss would decode 131,072
+  // codes and derive their own left-out slots one by one (all5 spent half an hour so on one
+  // table once a memory budget had released them). With keep_dependencies (a reader that
+  // probes the table's moves, as verify does) they stay decoded; the tables they needed in
+  // turn are released once they are decoded, unless the store held them decoded before, so
+  // that decoding a table never holds the whole closure of its sub-tables (all5's KPPvKP
+  // reached 24 GB decoding its 12 five-piece dependencies and theirs). Tiers form no cycle,
+  // so this never replaces `table`.
+  const TierTable& load_decoded(const Tier& t, bool keep_dependencies = true) {
     const TierTable& table = load(t);
     if (!table.compressed()) return table;
     const auto [first, end] = table.stored_range();
-    // Implied and left-out slots are valued from the tables their moves reach, at random:
-    // those are decoded first, since through the block cache each miss would decode 131,072
-    // codes and derive their own left-out slots one by one (all5 spent half an hour so on
-    // one table once a memory budget had released them). Tiers form no cycle, so this
-    // never replaces `table`.
+    std::vector<Tier> helpers;
     if (table.exits_implied() || first > 0 || end < table.size())
-      for (const Tier& d : game_.tier_dependencies(t)) load_decoded(d);
+      for (const Tier& d : game_.tier_dependencies(t)) {
+        if (!keep_dependencies && !held_decoded(d)) helpers.push_back(d);
+        load_decoded(d, false);
+      }
     auto decoded = std::make_unique<TierTable>(table.decoded());
     TierTable& d = *decoded;
     keep(t, std::move(decoded));
     if (d.exits_implied()) fill_implied(t, d, first, end);  // before the left-out side reads them
     derive_range(t, d, 0, first);
     derive_range(t, d, end, d.size());
+    for (const Tier& h : helpers) release(h);
     return d;
+  }
+
+  // Whether the store holds the tier's table with every code in memory.
+  bool held_decoded(const Tier& t) {
+    std::lock_guard lock(mutex_);
+    const auto it = cache_.find(game_.tier_name(t));
+    return it != cache_.end() && !it->second->compressed();
   }
 
   // Opens the tier's file again (written by others, e.g. the ranks of a distributed solve);
@@ -99,9 +116,10 @@ class TableStore {
   // Forgets the tier's table and frees its memory (a table decoded or solved into memory
   // weighs 1-2 bytes per slot); a later load opens its file again. Only between solves:
   // no thread may be reading it, and no reference to it may be used after.
-  void release(const Tier& t) {
+  void release(const Tier& t) { release_named(game_.tier_name(t)); }
+  void release_named(const std::string& name) {
     std::lock_guard lock(mutex_);
-    cache_.erase(game_.tier_name(t));
+    cache_.erase(name);
     generation_.fetch_add(1, std::memory_order_release);  // threads' lists may point to it
   }
 

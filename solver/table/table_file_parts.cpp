@@ -64,13 +64,16 @@ TempFile::~TempFile() {
 }
 
 void TempFile::write(const void* data, std::size_t length) {
-  const char* p = static_cast<const char*>(data);
+  // Written in steps, each given back to the disk before the next (file_io.hpp): a table
+  // written in one call would otherwise sit in the page cache, charged to the solve.
+  const auto* p = static_cast<const std::uint8_t*>(data);
   while (length > 0) {
-    const ssize_t n = ::write(fd_, p, std::min<std::size_t>(length, 1 << 30));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail("cannot write");
-    p += n;
-    length -= static_cast<std::size_t>(n);
+    const std::size_t step = std::min<std::size_t>(length, WrittenPages::kDefaultStep);
+    if (!write_all_at(fd_, {p, step}, size_)) fail("cannot write");
+    size_ += step;
+    written_.wrote_up_to(fd_, size_);
+    p += step;
+    length -= step;
   }
 }
 

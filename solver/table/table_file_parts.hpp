@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "solver/file_io.hpp"
 #include "solver/table/table_file.hpp"
 
 namespace zz::table_file_parts {
@@ -58,6 +59,8 @@ class TempFile {
   [[noreturn]] void fail(const char* what) const;
   std::filesystem::path path_;
   int fd_;
+  std::uint64_t size_ = 0;
+  WrittenPages written_;
   bool committed_ = false;
 };
 

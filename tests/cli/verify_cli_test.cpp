@@ -2,6 +2,9 @@
 // a missing table or a bad option is refused in one line with exit code 2.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
@@ -42,4 +45,42 @@ TEST_CASE("verify refuses what it cannot check in one line") {
     CHECK(r.code == 2);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }
+}
+
+TEST_CASE("verify --record resumes a long check and --summaries writes what summary prints") {
+  cli_test::TempDir dir;
+  const std::string data = dir.path.string();
+  REQUIRE(run({"solve", "chess", "--material", "KRvKN", "--data", data}).code == 0);
+  const std::string record = (dir.path / "record.jsonl").string();
+  const auto summaries = dir.path / "summaries";
+  const auto first = run({"verify", "chess", "--material", "KRvKN", "--record", record, "--summaries",
+                          summaries.string(), "--json", "--quiet", "--data", data});
+  REQUIRE(first.code == 0);
+  const auto checked = nlohmann::json::parse(first.out)["tables"];
+  CHECK(checked.size() == 4);  // KvK, KRvK, KNvK, KRvKN
+  // One line per table, each a verify document of that table alone.
+  std::ifstream in(record);
+  std::string line;
+  std::vector<std::string> tiers;
+  while (std::getline(in, line)) tiers.push_back(nlohmann::json::parse(line)["tables"][0]["tier"]);
+  CHECK(tiers.size() == checked.size());
+  CHECK(tiers.back() == "KRvKN");
+  // Each summary file is what `zugzwang summary` prints for that table.
+  for (const std::string tier : {"KRvK", "KRvKN"}) {
+    const auto summary = run({"summary", "chess", "--material", tier, "--json", "--data", data});
+    REQUIRE(summary.code == 0);
+    std::ifstream file(summaries / (tier + ".json"));
+    REQUIRE(file);
+    CHECK(nlohmann::json::parse(file) == nlohmann::json::parse(summary.out));
+  }
+  // Run again over the record: nothing left to check.
+  const auto again = run({"verify", "chess", "--material", "KRvKN", "--record", record, "--json", "--quiet", "--data", data});
+  REQUIRE(again.code == 0);
+  CHECK(nlohmann::json::parse(again.out)["tables"].empty());
+  // A record that is not one: refused in one line.
+  std::ofstream(record, std::ios::app) << "{\"tables\": [tru\n";
+  const auto bad = run({"verify", "chess", "--material", "KRvKN", "--record", record, "--quiet", "--data", data});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("line 5") != std::string::npos);
+  CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
 }

@@ -13,16 +13,21 @@ TEST_CASE("solve --memory: a budget too small for the in-memory state gives the 
   cli_test::TempDir memory, compact, automatic;
   const auto solve = [](const cli_test::TempDir& dir, std::vector<std::string> extra) {
     std::vector<std::string> args{"solve", "tablut", "--material", "K1W2B", "--data", dir.path.string(),
-                                  "--progress", "off", "--no-counts"};
+                                  "--no-counts"};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto r = run(args);
     CAPTURE(r.err);
     REQUIRE(r.code == 0);
+    return r.err;
   };
-  solve(memory, {"--working-state", "memory"});
-  solve(compact, {"--working-state", "compact"});
-  // K1W2B has 3.4 M slots: 20 MB in memory, over a 4 MiB budget.
-  solve(automatic, {"--memory", "4M"});
+  solve(memory, {"--working-state", "memory", "--progress", "off"});
+  solve(compact, {"--working-state", "compact", "--progress", "off"});
+  // K1W2B has 3.4 M slots: 20 MB in memory, over a 4 MiB budget. Its progress lines name
+  // the scratch file's bytes written and read.
+  const std::string progress = solve(automatic, {"--memory", "4M", "--progress", "lines"});
+  CHECK(progress.find("K1W2B level 3: ") != std::string::npos);
+  CHECK(progress.find(" written, ") != std::string::npos);
+  CHECK(progress.find(" read; table ") != std::string::npos);
   const auto tables = memory.path / "tablut" / "default";
   int files = 0;
   for (const auto& f : std::filesystem::directory_iterator(tables)) {

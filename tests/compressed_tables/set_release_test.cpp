@@ -74,3 +74,36 @@ TEST_CASE("a set solve over its memory budget releases what is read again last, 
   CHECK(extra == 0);
   check_equal_to_a_solve_in_memory(chess, root_span, dir.path);
 }
+
+TEST_CASE("decoding a table keeps its own dependencies decoded at most, never theirs") {
+  // KQvKR's file leaves a side out: decoding it decodes KQvK and KRvK (the tables its
+  // captures reach), which decode KvK in turn. A solver reading KQvKR only keeps KQvKR; a
+  // reader probing its moves keeps KQvK and KRvK too; neither keeps KvK, and what was
+  // decoded before stays.
+  const zz::chess::Chess chess;
+  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR")};
+  compressed_test::TempDir dir;
+  {
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    zz::solve_tiers(chess, std::span<const zz::chess::Material>(roots), store, zz::SolveOptions{}, false);
+  }
+  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
+  const auto truth = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  for (const bool keep : {false, true}) {
+    CAPTURE(keep);
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    REQUIRE(store.load(m("KQvKR")).compressed());
+    const zz::TierTable& decoded = store.load_decoded(m("KQvKR"), keep);
+    CHECK(compressed_test::mismatches(truth.at("KQvKR"), decoded) == 0);
+    CHECK(store.held_decoded(m("KQvKR")));
+    CHECK(store.held_decoded(m("KQvK")) == keep);
+    CHECK(store.held_decoded(m("KRvK")) == keep);
+    CHECK_FALSE(store.held_decoded(m("KvK")));
+  }
+  // A table held decoded before the call is not released.
+  zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+  store.load_decoded(m("KQvK"));
+  store.load_decoded(m("KQvKR"), false);
+  CHECK(store.held_decoded(m("KQvK")));
+  CHECK_FALSE(store.held_decoded(m("KRvK")));
+}

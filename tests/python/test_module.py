@@ -211,8 +211,12 @@ def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_
 
 def test_solve_in_the_compact_state_writes_the_same_tables_and_refuses_bad_sizes(tmp_path):
     memory = zugzwang.Game("tatedrez", data=tmp_path / "memory").solve(working_state="memory")
-    compact = zugzwang.Game("tatedrez", data=tmp_path / "compact").solve(memory="1K")
+    reports = []
+    compact = zugzwang.Game("tatedrez", data=tmp_path / "compact").solve(memory="1K", progress=reports.append)
     assert compact.to_dict()["tiers"] == memory.to_dict()["tiers"]
+    # The compact state reports its scratch file's traffic.
+    assert max(r.scratch_written for r in reports) > 0
+    assert all(r.scratch_read >= 0 for r in reports)
     for a in sorted((tmp_path / "memory").rglob("*.zzt")):
         assert a.read_bytes() == (tmp_path / "compact" / a.relative_to(tmp_path / "memory")).read_bytes()
     g = zugzwang.Game("tatedrez", data=tmp_path / "bad")

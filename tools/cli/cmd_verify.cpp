@@ -1,4 +1,9 @@
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <set>
+
+#include <nlohmann/json.hpp>
 
 #include "api/json.hpp"
 #include "tools/cli/command.hpp"
@@ -6,32 +11,89 @@
 
 namespace zz::cli {
 
+namespace {
+
+// The tables a record of earlier runs (one `verify --json` document per line) found clean.
+std::set<std::string> clean_in_record(const std::filesystem::path& record) {
+  std::set<std::string> clean;
+  std::ifstream in(record);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    const auto doc = nlohmann::json::parse(line, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("tables") || !doc["tables"].is_array())
+      throw InputError("--record " + record.string() + " line " + std::to_string(n) +
+                       ": not a verify --json document (a line of an interrupted run? remove it)");
+    for (const auto& t : doc["tables"])
+      if (t.is_object() && t.value("mismatches", std::uint64_t{1}) == 0 && t.contains("tier") && t["tier"].is_string())
+        clean.insert(t["tier"].get<std::string>());
+  }
+  return clean;
+}
+
+// One checked table as a line of the record: the verify --json document of that table alone.
+void append_to_record(const std::filesystem::path& record, const api::VerifyResult& shape, const api::VerifiedTable& t) {
+  api::VerifyResult one{shape.game, shape.rules, {t}};
+  one.tables[0].summary.reset();
+  std::ofstream out(record, std::ios::app);
+  out << api::to_json(one).dump() << '\n';
+  out.flush();
+  if (!out) throw std::runtime_error("cannot write the record " + record.string());
+}
+
+// A table's summary as `zugzwang summary GAME --material TABLE --json` prints it.
+void write_summary(const std::filesystem::path& folder, const api::VerifyResult& shape, const api::TableSummary& s) {
+  std::string command = "zugzwang summary " + shape.game + " --material " + s.tier;
+  for (const auto& [key, value] : shape.rules) command += " --rule " + key + "=" + value;
+  const api::SummaryResult one{shape.game, shape.rules, command, {s}};
+  std::filesystem::create_directories(folder);
+  const auto file = folder / (s.tier + ".json");
+  std::ofstream out(file.string() + ".tmp");
+  out << api::to_json(one).dump(2) << '\n';
+  out.close();
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+  std::filesystem::rename(file.string() + ".tmp", file);
+}
+
+}  // namespace
+
 // Exit status 0 when every table is clean, 1 when a position disagrees with its moves (2:
 // bad input, as everywhere).
 int run_verify(const std::vector<std::string>& args) {
   GameOptions game;
   api::VerifyRequest request;
   bool json = false, quiet = false;
+  std::string record, summaries;
   po::options_description options("options");
   game.add_to(options, true);
   options.add_options()("material", po::value(&request.material), "the tables, for games tabulated by material")(
       "threads", po::value(&request.threads), "threads (default: every core)")(
       "examples", po::value(&request.examples), "mismatches listed per table (default 10)")(
       "quiet", po::bool_switch(&quiet), "no progress on standard error")(
+      "record", po::value(&record),
+      "append each checked table to FILE (one JSON line) and skip the tables FILE has clean: a long check resumes")(
+      "summaries", po::value(&summaries), "also write each checked table's summary to DIR/TABLE.json")(
       "json", po::bool_switch(&json), "one JSON document");
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map vm;
   if (!parse_command(args,
                      "zugzwang verify GAME [--material M] [--threads N] [--examples N] [--rule K=V]... [--data DIR]\n"
-                     "       [--quiet] [--json]\n"
+                     "       [--record FILE] [--summaries DIR] [--quiet] [--json]\n"
                      "Checks every stored position one ply deep: its value must be what its moves imply.",
                      options, positional, vm))
     return 0;
   if (request.threads < 0) throw InputError("--threads must be 0 (every core) or more");
   auto session = game.session();
+  if (!record.empty()) request.skip = clean_in_record(record);
+  request.summaries = !summaries.empty();
+  // Only the game and rules of this shape are used: each table is written as it is checked.
+  const api::VerifyResult shape{session->info().name, session->rules(), {}};
+  request.progress = [&](const api::VerifiedTable& t) {
+    if (!quiet) print_verified_table(t, std::cerr);
+    if (!record.empty()) append_to_record(record, shape, t);
+    if (t.summary) write_summary(summaries, shape, *t.summary);
+  };
   if (!quiet) {
-    request.progress = [](const api::VerifiedTable& t) { print_verified_table(t, std::cerr); };
     request.advance = [](const std::string& tier, std::uint64_t done, std::uint64_t entries) {
       std::cerr << tier << ": " << done * 100 / entries << "% of " << entries << " slots\n";
     };

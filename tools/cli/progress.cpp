@@ -18,6 +18,23 @@ std::string duration(double seconds) {
   return text;
 }
 
+// "1.5 GB" (decimal units, as the solve's other figures).
+std::string bytes(std::uint64_t n) {
+  char text[32];
+  const double x = static_cast<double>(n);
+  if (x >= 1e9) std::snprintf(text, sizeof text, "%.2f GB", x / 1e9);
+  else if (x >= 1e6) std::snprintf(text, sizeof text, "%.1f MB", x / 1e6);
+  else if (x >= 1e3) std::snprintf(text, sizeof text, "%.1f kB", x / 1e3);
+  else std::snprintf(text, sizeof text, "%llu bytes", static_cast<unsigned long long>(n));
+  return text;
+}
+
+// ", scratch file 1.20 GB written, 3.40 GB read" for a compact solve that uses one.
+std::string scratch_part(const SolveProgress& p) {
+  if (p.scratch_written == 0 && p.scratch_read == 0) return "";
+  return ", scratch file " + bytes(p.scratch_written) + " written, " + bytes(p.scratch_read) + " read";
+}
+
 // "table 12 of 146, 3.2% of 37.4 G slots, about 2 h 10 min left" for a set; empty alone.
 std::string set_part(const SolveProgress& p) {
   if (p.tables == 0) return "";
@@ -46,10 +63,10 @@ void Progress::update(const SolveProgress& p) {
                    p.tier.data(), static_cast<unsigned long long>(p.decided), static_cast<unsigned long long>(p.size),
                    share, set.c_str());
     else
-      std::fprintf(stderr, "[%9.2f s] %.*s level %d: %llu of %llu decided (%.2f%%), %llu bytes exchanged%s\n", seconds,
+      std::fprintf(stderr, "[%9.2f s] %.*s level %d: %llu of %llu decided (%.2f%%), %llu bytes exchanged%s%s\n", seconds,
                    name_length, p.tier.data(), p.level, static_cast<unsigned long long>(p.decided),
                    static_cast<unsigned long long>(p.size), share, static_cast<unsigned long long>(p.bytes_sent),
-                   set.c_str());
+                   scratch_part(p).c_str(), set.c_str());
     std::fflush(stderr);
     return;
   }
@@ -59,9 +76,9 @@ void Progress::update(const SolveProgress& p) {
   if (p.table_finished)
     std::fprintf(stderr, "\r\033[K  %.*s stored%s", name_length, p.tier.data(), set.c_str());
   else
-    std::fprintf(stderr, "\r\033[K  %.*s: level %d, %llu of %llu decided (%.1f%%)%s", name_length, p.tier.data(),
+    std::fprintf(stderr, "\r\033[K  %.*s: level %d, %llu of %llu decided (%.1f%%)%s%s", name_length, p.tier.data(),
                  p.level, static_cast<unsigned long long>(p.decided), static_cast<unsigned long long>(p.size), share,
-                 set.c_str());
+                 scratch_part(p).c_str(), set.c_str());
   std::fflush(stderr);
 }
 

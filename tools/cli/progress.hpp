@@ -1,7 +1,8 @@
 #pragma once
 // Solve progress on stderr. On a terminal: one line redrawn at most ten times a second. In a
 // log (a batch job's stderr, mpirun's forwarded output): one line per level, with the time
-// and the bytes the ranks exchanged, so a long job can be followed and its cost read later.
+// and the bytes the ranks exchanged (and a compact solve its scratch file's bytes written and
+// read), so a long job can be followed and its cost read later.
 #include <chrono>
 #include <string>
 

@@ -27,6 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from memory_cap import PREFIX, cgroup_root, remove_cgroups  # noqa: E402
+
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_btl_vader_single_copy_mechanism="none", OMPI_MCA_rmaps_base_oversubscribe="1")
 
@@ -45,39 +48,16 @@ ON_TOP = {"K2W2B", "K1W3B", "K2W3B", "K0W5B"}
 LEVEL = re.compile(r"\] (\S+) level (\d+): .* (\d+) bytes exchanged")
 
 
-def cgroup_root():
-    """The folder under which a memory cgroup per rank can be made, and its limit file's name."""
-    v2 = Path("/sys/fs/cgroup")
-    if (v2 / "cgroup.controllers").exists() and "memory" in (v2 / "cgroup.subtree_control").read_text():
-        return v2, "memory.max"
-    v1 = Path("/sys/fs/cgroup/memory")
-    if (v1 / "memory.limit_in_bytes").exists():
-        return v1, "memory.limit_in_bytes"
-    print("bench_mpi: --memory-cap: no writable memory cgroup (v2 with the memory controller, or v1) here",
-          file=sys.stderr)
-    sys.exit(2)
-
-
 # Each rank under /usr/bin/time, writing its own peak (the rank number comes from mpirun). With a
 # cap, the rank first moves itself into its own cgroup, so the kernel enforces the limit per rank.
 RANK_WRAPPER = """
 rank=${OMPI_COMM_WORLD_RANK:-0}
 if [ -n "$ZZ_CAP_BYTES" ]; then
-  group="$ZZ_CGROUP_ROOT/zugzwang-bench-$$-$rank"
+  group="$ZZ_CGROUP_ROOT/$ZZ_CGROUP_PREFIX$$-$rank"
   mkdir "$group" && echo "$ZZ_CAP_BYTES" > "$group/$ZZ_CAP_FILE" && echo $$ > "$group/cgroup.procs" || exit 97
 fi
 exec /usr/bin/time -f %M -o "$0/peak.$rank" "$@"
 """
-
-
-def remove_cgroups(root):
-    """Removes the benchmark's cgroups whose processes have all ended (the kernel refuses to
-    remove one still in use)."""
-    for group in root.glob("zugzwang-bench-*"):
-        try:
-            group.rmdir()
-        except OSError:
-            pass
 
 
 def run(zugzwang, case, data, ranks, threads, cap_mib=None, nice=0):
@@ -90,8 +70,9 @@ def run(zugzwang, case, data, ranks, threads, cap_mib=None, nice=0):
         (Path(data) / "tablut" / "default" / f"{case}.zzt").unlink(missing_ok=True)
     env = dict(ENV)
     if cap_mib:
-        root, limit_file = cgroup_root()
-        env.update(ZZ_CAP_BYTES=str(cap_mib << 20), ZZ_CGROUP_ROOT=str(root), ZZ_CAP_FILE=limit_file)
+        root, limit_file, _ = cgroup_root()
+        env.update(ZZ_CAP_BYTES=str(cap_mib << 20), ZZ_CGROUP_ROOT=str(root), ZZ_CAP_FILE=limit_file,
+                   ZZ_CGROUP_PREFIX=PREFIX)
     timed = ["sh", "-c", RANK_WRAPPER, str(peaks), *solve]
     command = ["mpirun", "--oversubscribe", "--bind-to", "none", "-np", str(ranks), *timed] if ranks else timed
     if nice:

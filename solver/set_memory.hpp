@@ -1,0 +1,66 @@
+#pragma once
+// What a pass over a set of tables (a solve, a check) keeps in its store: the tiers in
+// dependency order read their own table and their dependencies' tables; after the last
+// reader a table is released, and before a tier reads, tables read again last are released
+// while the store holds more than a budget. Chess all5 (146 tables, 37.6 G slots) would not
+// fit in memory otherwise: pawnless tables are read as promotion targets long after they
+// were built.
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "solver/game.hpp"
+#include "solver/table/store.hpp"
+
+namespace zz {
+
+template <Enumerable G>
+class SetMemory {
+ public:
+  using Tier = typename G::Tier;
+
+  SetMemory(const G& game, const std::vector<Tier>& order) : game_(game), order_(order) {
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      uses_[game.tier_name(order[k])].push_back(k);
+      for (const Tier& d : game.tier_dependencies(order[k])) uses_[game.tier_name(d)].push_back(k);
+    }
+  }
+
+  // Before tier k reads its tables: while the store's tables weigh more than `budget`
+  // bytes, the one read again last (never by tier k) is released; tables none of the set's
+  // tiers reads (a long-lived store's) go first.
+  void keep_within_budget(TableStore<G>& store, std::size_t k, std::uint64_t budget) {
+    for (;;) {
+      std::uint64_t total = 0, farthest = 0;
+      std::string victim;
+      for (const auto& [name, bytes] : store.held_memory()) {
+        total += bytes;
+        if (bytes == 0) continue;
+        const auto found = uses_.find(name);
+        std::size_t next_use = order_.size() + 1;
+        if (found != uses_.end()) {
+          const auto next = std::lower_bound(found->second.begin(), found->second.end(), k);
+          next_use = next == found->second.end() ? order_.size() : *next;
+        }
+        if (next_use > k && next_use >= farthest) farthest = next_use, victim = name;
+      }
+      if (total <= budget || victim.empty()) return;
+      store.release_named(victim);
+    }
+  }
+
+  // After tier k: the tables no tier after k reads are released.
+  void release_finished(TableStore<G>& store, std::size_t k) {
+    for (std::size_t j = 0; j <= k; ++j)
+      if (uses_.at(game_.tier_name(order_[j])).back() == k) store.release(order_[j]);
+  }
+
+ private:
+  const G& game_;
+  const std::vector<Tier>& order_;
+  std::map<std::string, std::vector<std::size_t>> uses_;  // positions of the tiers that read it, its own first
+};
+
+}  // namespace zz
