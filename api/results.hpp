@@ -350,7 +350,8 @@ struct VerifiedTable {
   std::uint64_t mismatches = 0;
   std::vector<VerifyMismatch> examples;  // the first ones by index
   double seconds = 0;
-  std::optional<TableSummary> summary;  // with VerifyRequest::summaries
+  // With VerifyRequest::summaries: what `summary` gives for this table alone.
+  std::optional<SummaryResult> summary;
 };
 
 struct VerifyResult {

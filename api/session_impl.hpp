@@ -246,8 +246,14 @@ class GameSession final : public Session {
       std::optional<tbb::global_control> threads;
       if (request.threads > 0) threads.emplace(tbb::global_control::max_allowed_parallelism, request.threads);
       const auto words = [this](Outcome o) { return describe(o); };
+      const auto as_result = [this](TableSummary s) {
+        std::string command = summary_command(info_.tables_by_material ? s.tier : "");
+        return SummaryResult{name(), rules(), std::move(command), {std::move(s)}};
+      };
       return with_tables(
-          [&] { return VerifyResult{name(), rules(), verify_tables(game_, data_dir(), from, request, words)}; },
+          [&] {
+            return VerifyResult{name(), rules(), verify_tables(game_, data_dir(), from, request, words, as_result)};
+          },
           request.material);
     } else {
       (void)request;
@@ -271,13 +277,11 @@ class GameSession final : public Session {
         // A large set is read within the memory a set solve keeps, releasing what it has
         // read (all5 would not fit in memory decoded), as solve_tiers does.
         const SolveOptions limits;
-        std::uint64_t slots = 0;
-        for (const auto& t : tiers) slots += game_.tier_size(t);
-        SetMemory<G> memory(game_, tiers);
+        SetMemory<G> memory(game_, tiers, limits.release_from_slots);
         for (std::size_t k = 0; k < tiers.size(); ++k) {
-          if (slots >= limits.release_from_slots) memory.keep_within_budget(*store_, k, limits.held_bytes_budget);
+          memory.keep_within_budget(*store_, k, limits.held_bytes_budget);
           r.tables.push_back(summarize_table(game_, *store_, tiers[k], words));
-          if (slots >= limits.release_from_slots) memory.release_finished(*store_, k);
+          memory.release_finished(*store_, k);
         }
         return r;
       }, material);

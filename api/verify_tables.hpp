@@ -98,21 +98,23 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
 // in one store that keeps decoded tables for the ones still to check within
 // r.memory_budget (solver/set_memory.hpp): each table is decoded about once, and a set is
 // checked in the memory of its largest table, that table's sub-tables and the budget.
-// `describe` words a value for the summaries (VerifyRequest::summaries).
+// With r.summaries, `describe` words a value and `as_result` makes a table's summary what
+// the session's `summary` returns for it.
 template <Enumerable G>
 std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::path& data_dir,
                                          std::span<const typename G::Tier> roots, const VerifyRequest& r,
-                                         const std::function<std::string(Outcome)>& describe = {}) {
+                                         const std::function<std::string(Outcome)>& describe = {},
+                                         const std::function<SummaryResult(TableSummary)>& as_result = {}) {
   const std::vector<typename G::Tier> order = dependency_order(game, roots);
   TableStore<G> store(game, data_dir);
-  SetMemory<G> memory(game, order);
+  SetMemory<G> memory(game, order, 0);  // its own store: always released after the last reader
   std::vector<VerifiedTable> out;
   for (std::size_t k = 0; k < order.size(); ++k) {
     const auto& t = order[k];
     if (!r.skip.count(game.tier_name(t))) {
       memory.keep_within_budget(store, k, r.memory_budget);
       out.push_back(verify_table(game, store, t, r));
-      if (r.summaries) out.back().summary = summarize_table(game, store, t, describe);
+      if (r.summaries) out.back().summary = as_result(summarize_table(game, store, t, describe));
       if (r.progress) r.progress(out.back());
     }
     memory.release_finished(store, k);

@@ -21,7 +21,13 @@ class SetMemory {
  public:
   using Tier = typename G::Tier;
 
-  SetMemory(const G& game, const std::vector<Tier>& order) : game_(game), order_(order) {
+  // A set of fewer than `release_from_slots` slots releases nothing: its tables stay for the
+  // queries that follow (SolveOptions::release_from_slots).
+  SetMemory(const G& game, const std::vector<Tier>& order, std::uint64_t release_from_slots)
+      : game_(game), order_(order) {
+    std::uint64_t slots = 0;
+    for (const Tier& t : order) slots += game.tier_size(t);
+    releases_ = slots >= release_from_slots;
     for (std::size_t k = 0; k < order.size(); ++k) {
       uses_[game.tier_name(order[k])].push_back(k);
       for (const Tier& d : game.tier_dependencies(order[k])) uses_[game.tier_name(d)].push_back(k);
@@ -32,7 +38,7 @@ class SetMemory {
   // bytes, the one read again last (never by tier k) is released; tables none of the set's
   // tiers reads (a long-lived store's) go first.
   void keep_within_budget(TableStore<G>& store, std::size_t k, std::uint64_t budget) {
-    for (;;) {
+    while (releases_) {
       std::uint64_t total = 0, farthest = 0;
       std::string victim;
       for (const auto& [name, bytes] : store.held_memory()) {
@@ -53,6 +59,7 @@ class SetMemory {
 
   // After tier k: the tables no tier after k reads are released.
   void release_finished(TableStore<G>& store, std::size_t k) {
+    if (!releases_) return;
     for (std::size_t j = 0; j <= k; ++j)
       if (uses_.at(game_.tier_name(order_[j])).back() == k) store.release(order_[j]);
   }
@@ -61,6 +68,7 @@ class SetMemory {
   const G& game_;
   const std::vector<Tier>& order_;
   std::map<std::string, std::vector<std::size_t>> uses_;  // positions of the tiers that read it, its own first
+  bool releases_ = false;
 };
 
 }  // namespace zz

@@ -51,11 +51,8 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     return present == "1";
   };
   const std::vector<Tier> order = dependency_order(game, roots);
-  std::uint64_t set_slots = 0;
-  for (const Tier& t : order) set_slots += game.tier_size(t);
   // A large set releases each table after its last reader and keeps within a budget.
-  const bool releases = set_slots >= options.release_from_slots;
-  SetMemory<G> memory(game, order);
+  SetMemory<G> memory(game, order, options.release_from_slots);
   // What the set still has to build, for progress and its estimate of the time left.
   std::vector<bool> build(order.size());
   SolveProgress set;
@@ -90,7 +87,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       table = &store.load(t);
       report.reused = true;
     } else {
-      if (releases) memory.keep_within_budget(store, k, options.held_bytes_budget);
+      memory.keep_within_budget(store, k, options.held_bytes_budget);
       std::vector<SolvedTier<Tier>> solved;
       // Read at random by the solver: decoded into memory if compressed.
       // Only the tier's own dependencies stay decoded (what they needed is released).
@@ -126,7 +123,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     report.stats = table->stats();
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     reports.push_back(report);
-    if (releases) memory.release_finished(store, k);
+    memory.release_finished(store, k);
   }
   return reports;
 }

@@ -40,15 +40,12 @@ void append_to_record(const std::filesystem::path& record, const api::VerifyResu
   if (!out) throw std::runtime_error("cannot write the record " + record.string());
 }
 
-// A table's summary as `zugzwang summary GAME --material TABLE --json` prints it.
-void write_summary(const std::filesystem::path& folder, const api::VerifyResult& shape, const api::TableSummary& s) {
-  std::string command = "zugzwang summary " + shape.game + " --material " + s.tier;
-  for (const auto& [key, value] : shape.rules) command += " --rule " + key + "=" + value;
-  const api::SummaryResult one{shape.game, shape.rules, command, {s}};
+// A table's summary, as `zugzwang summary GAME --material TABLE --json` prints it.
+void write_summary(const std::filesystem::path& folder, const api::SummaryResult& s) {
   std::filesystem::create_directories(folder);
-  const auto file = folder / (s.tier + ".json");
+  const auto file = folder / (s.tables.at(0).tier + ".json");
   std::ofstream out(file.string() + ".tmp");
-  out << api::to_json(one).dump(2) << '\n';
+  out << api::to_json(s).dump(2) << '\n';
   out.close();
   if (!out) throw std::runtime_error("cannot write " + file.string());
   std::filesystem::rename(file.string() + ".tmp", file);
@@ -91,7 +88,7 @@ int run_verify(const std::vector<std::string>& args) {
   request.progress = [&](const api::VerifiedTable& t) {
     if (!quiet) print_verified_table(t, std::cerr);
     if (!record.empty()) append_to_record(record, shape, t);
-    if (t.summary) write_summary(summaries, shape, *t.summary);
+    if (t.summary) write_summary(summaries, *t.summary);
   };
   if (!quiet) {
     request.advance = [](const std::string& tier, std::uint64_t done, std::uint64_t entries) {
