@@ -7,6 +7,7 @@
 
 #include "api/results.hpp"
 #include "api/session.hpp"
+#include "solver/set_memory.hpp"
 #include "solver/solve_tiers.hpp"
 #include "solver/table/store.hpp"
 
@@ -47,6 +48,22 @@ PackOptions pack_options_for(TableStore<G>& store, const typename G::Tier& t, co
   return o;
 }
 
+// Whether a format-3 file already has the layout `o` would give it: block size, unused
+// slots filled, one side to move stored, exits implied and, when the request names one, the
+// codec. Tables written by an older packer differ (all5's first 83 five-piece tables had
+// 32,768-code blocks and no implied exits: 30 % larger), and a compress interrupted half way
+// rewrites only the rest when run again.
+inline bool packed_as(const PackedLayout& l, const PackOptions& o, const CompressRequest& r) {
+  const bool one_side = l.end - l.first < l.entries;
+  const bool splits = o.side_split && *o.side_split > 0 && *o.side_split < l.entries;
+  return l.block_shift == o.block_shift && l.unused_filled == o.fill_unused && one_side == splits &&
+         l.exits_implied == static_cast<bool>(o.exits_value) && (!r.codec || o.codec.codec == l.codec);
+}
+
+// Rewrites the tables of the tiers reached from `roots` whose files differ from what the
+// request asks (all of them with r.force), sub-tables first. A large set is read through
+// SetMemory as a solve reads it: each table decoded about once, released after its last
+// reader, the store's decoded tables kept within r.memory_budget.
 template <Enumerable G>
 CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<const typename G::Tier> roots,
                                const CompressRequest& r) {
@@ -54,7 +71,10 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
   CompressResult result;
   const auto tiers = dependency_order(game, roots);
   for (const auto& t : tiers) (void)pack_options_for(store, t, r);  // bad options refused before any work
-  for (const auto& t : tiers) {
+  SetMemory<G> memory(game, tiers, SolveOptions{}.release_from_slots);
+  for (std::size_t k = 0; k < tiers.size(); ++k) {
+    const auto& t = tiers[k];
+    memory.keep_within_budget(store, k, r.memory_budget);
     const auto start = std::chrono::steady_clock::now();
     CompressedTable c;
     c.tier = game.tier_name(t);
@@ -66,9 +86,12 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
       continue;
     }
     c.bytes_before = std::filesystem::file_size(file);
-    const TierTable& opened = store.load(t);
+    // The file itself, not the store's table (a store that decoded it holds no layout).
+    const TierTable opened = open_table(file, store.identity(t));
     c.format_before = opened.compressed() ? kTableFormatVersion : opened.mapped() ? kUncompressedFormatVersion : 1;
-    if (c.format_before == r.format && !r.force) {
+    const bool current = c.format_before == r.format &&
+                         (r.format != kTableFormatVersion || packed_as(opened.packed()->layout(), pack_options_for(store, t, r), r));
+    if (current && !r.force) {
       c.skipped = true;
       c.format_after = c.format_before;
       c.bytes_after = c.bytes_before;
@@ -83,6 +106,7 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (r.progress) r.progress(c);
     result.tables.push_back(c);
+    memory.release_finished(store, k);
   }
   return result;
 }

@@ -281,7 +281,7 @@ struct CompressedTable {
   std::uint64_t bytes_before = 0, bytes_after = 0;
   std::uint64_t entries = 0;
   double seconds = 0;
-  bool skipped = false;  // already in the requested format (or missing: bytes 0)
+  bool skipped = false;  // already packed as requested (or missing: bytes 0)
 };
 
 struct CompressResult {

@@ -108,6 +108,7 @@ struct CompressRequest {
   bool keep_unused = false;             // store unused slots as zeros instead of filling them
   bool both_sides = false;              // store both sides to move
   std::size_t zstd_dictionary = 0;      // zstd: train a dictionary of at most this many bytes
+  std::uint64_t memory_budget = std::uint64_t{8} << 30;  // decoded tables a large set keeps (set_memory.hpp)
   std::function<void(const CompressedTable&)> progress;  // after each table
 };
 

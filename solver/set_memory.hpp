@@ -36,8 +36,10 @@ class SetMemory {
 
   // Before tier k reads its tables: while the store's tables weigh more than `budget`
   // bytes, the one read again last (never by tier k) is released; tables none of the set's
-  // tiers reads (a long-lived store's) go first.
+  // tiers reads (a long-lived store's) go first. Decoding tier k's tables may keep the
+  // helpers they need decoded within the same budget (TableStore::keep_helpers_within).
   void keep_within_budget(TableStore<G>& store, std::size_t k, std::uint64_t budget) {
+    store.keep_helpers_within(budget);
     while (releases_) {
       std::uint64_t total = 0, farthest = 0;
       std::string victim;

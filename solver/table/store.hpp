@@ -5,6 +5,7 @@
 // for the life of the store; a store may be shared by threads. The store knows the game, so
 // it answers for the slots a compressed table leaves out (SlotResolver): unused slots by the
 // game's index, one side to move by the values of its moves.
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <map>
@@ -74,10 +75,12 @@ class TableStore {
   // codes and derive their own left-out slots one by one (all5 spent half an hour so on one
   // table once a memory budget had released them). With keep_dependencies (a reader that
   // probes the table's moves, as verify does) they stay decoded; the tables they needed in
-  // turn are released once they are decoded, unless the store held them decoded before, so
+  // turn are released once they are decoded while the store holds more than its helper
+  // budget (keep_helpers_within; none by default), unless it held them decoded before, so
   // that decoding a table never holds the whole closure of its sub-tables (all5's KPPvKP
-  // reached 24 GB decoding its 12 five-piece dependencies and theirs). Tiers form no cycle,
-  // so this never replaces `table`.
+  // reached 24 GB decoding its 12 five-piece dependencies and theirs) but, within the
+  // budget, does not decode the same helper again for every dependency that needs it (the
+  // same KPPvKP took two CPU-hours so). Tiers form no cycle, so this never replaces `table`.
   const TierTable& load_decoded(const Tier& t, bool keep_dependencies = true) {
     const TierTable& table = load(t);
     if (!table.compressed()) return table;
@@ -94,9 +97,13 @@ class TableStore {
     if (d.exits_implied()) fill_implied(t, d, first, end);  // before the left-out side reads them
     derive_range(t, d, 0, first);
     derive_range(t, d, end, d.size());
-    for (const Tier& h : helpers) release(h);
+    release_over_budget(helpers);
     return d;
   }
+
+  // How many bytes of decoded helper tables load_decoded may keep (the store's whole held
+  // memory, TierTable::memory_bytes); 0, the default, keeps none.
+  void keep_helpers_within(std::uint64_t bytes) { helper_budget_ = bytes; }
 
   // Whether the store holds the tier's table with every code in memory.
   bool held_decoded(const Tier& t) {
@@ -221,6 +228,26 @@ class TableStore {
   }
 
  private:
+  // Releases helpers, the largest first, while the store holds more than the helper budget.
+  void release_over_budget(const std::vector<Tier>& helpers) {
+    if (helpers.empty()) return;
+    std::uint64_t total = 0;
+    std::vector<std::pair<std::uint64_t, Tier>> by_size;
+    for (const auto& [name, bytes] : held_memory()) total += bytes;
+    for (const Tier& h : helpers) by_size.emplace_back(held_bytes(h), h);
+    std::sort(by_size.begin(), by_size.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [bytes, h] : by_size) {
+      if (total <= helper_budget_) return;
+      release(h);
+      total -= bytes;
+    }
+  }
+  std::uint64_t held_bytes(const Tier& t) {
+    std::lock_guard lock(mutex_);
+    const auto it = cache_.find(game_.tier_name(t));
+    return it == cache_.end() ? 0 : it->second->memory_bytes();
+  }
+
   const TierTable& keep(const Tier& t, std::unique_ptr<TierTable> table) {
     std::lock_guard lock(mutex_);
     auto& slot = cache_[game_.tier_name(t)];
@@ -425,6 +452,7 @@ class TableStore {
   const G& game_;
   std::filesystem::path dir_;
   std::mutex mutex_;
+  std::uint64_t helper_budget_ = 0;
   std::map<std::string, std::unique_ptr<TierTable>> cache_;
   int format_ = kTableFormatVersion;
   std::vector<std::unique_ptr<TierTable>> replaced_;

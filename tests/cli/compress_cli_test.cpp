@@ -47,6 +47,33 @@ TEST_CASE("compress rewrites format 2 as format 3 and back, byte for byte") {
   CHECK(run(query).out == before);
 }
 
+TEST_CASE("compress rewrites tables packed otherwise (an older packer's layout) and only those") {
+  cli_test::TempDir dir;
+  const std::string data = dir.path.string();
+  REQUIRE(run({"solve", "chess", "--material", "KRvK", "--data", data}).code == 0);
+  const auto file = dir.path / "chess" / "default" / "KRvK.zzt";
+  const std::string as_solved = cli_test::slurp(file);
+  const auto tables = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"compress", "chess", "--material", "KRvK", "--json", "--data", data};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = run(args);
+    REQUIRE(r.code == 0);
+    return nlohmann::json::parse(r.out)["tables"];
+  };
+  // Small blocks, as the packer once wrote them: a different file.
+  CHECK(tables({"--block-entries", "1024"}).back()["rewritten"].get<bool>());
+  CHECK(cli_test::slurp(file) != as_solved);
+  CHECK_FALSE(tables({"--block-entries", "1024"}).back()["rewritten"].get<bool>());  // already so
+  // A plain compress brings it back to today's layout, byte for byte the solver's file,
+  // and leaves it alone after that (an interrupted run resumes where it stopped).
+  const auto upgraded = tables({});
+  CHECK(upgraded.back()["rewritten"].get<bool>());
+  CHECK(cli_test::slurp(file) == as_solved);
+  for (const auto& t : tables({})) CHECK_FALSE(t["rewritten"].get<bool>());
+  CHECK(tables({"--force"}).back()["rewritten"].get<bool>());
+  CHECK(cli_test::slurp(file) == as_solved);
+}
+
 TEST_CASE("compress refuses bad options in one line, before touching a table") {
   cli_test::TempDir dir;
   const std::string data = dir.path.string();

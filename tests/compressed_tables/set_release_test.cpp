@@ -107,3 +107,35 @@ TEST_CASE("decoding a table keeps its own dependencies decoded at most, never th
   CHECK(store.held_decoded(m("KQvK")));
   CHECK_FALSE(store.held_decoded(m("KRvK")));
 }
+
+TEST_CASE("within a helper budget, decoded helpers stay for the next table that needs them") {
+  // KQvKR and KRvKR both need KRvK (and KvK through it) to be decoded. With a budget, the
+  // helpers decoded for the first stay for the second, so each is decoded once; over the
+  // budget, the largest go first.
+  const zz::chess::Chess chess;
+  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
+  const std::vector<zz::chess::Material> roots = {m("KQvKR"), m("KRvKR")};
+  compressed_test::TempDir dir;
+  {
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    zz::solve_tiers(chess, std::span<const zz::chess::Material>(roots), store, zz::SolveOptions{}, false);
+  }
+  const auto truth = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+  store.keep_helpers_within(std::uint64_t{1} << 30);
+  CHECK(compressed_test::mismatches(truth.at("KQvKR"), store.load_decoded(m("KQvKR"), false)) == 0);
+  CHECK(store.held_decoded(m("KQvK")));
+  CHECK(store.held_decoded(m("KRvK")));
+  CHECK(store.held_decoded(m("KvK")));
+  const zz::TierTable* krk = &store.load(m("KRvK"));
+  CHECK(compressed_test::mismatches(truth.at("KRvKR"), store.load_decoded(m("KRvKR"), false)) == 0);
+  CHECK(&store.load(m("KRvK")) == krk);  // the same decoded table: not decoded again
+
+  // A budget above KRvK and KvK (59,136 + 924 bytes) but below KRvKR: KvK, decoded for
+  // KRvK within the budget, stays; KRvK, decoded for KRvKR beyond it, goes.
+  zz::TableStore<zz::chess::Chess> small(chess, dir.path);
+  small.keep_helpers_within(100'000);
+  CHECK(compressed_test::mismatches(truth.at("KRvKR"), small.load_decoded(m("KRvKR"), false)) == 0);
+  CHECK_FALSE(small.held_decoded(m("KRvK")));
+  CHECK(small.held_decoded(m("KvK")));
+}

@@ -18,7 +18,7 @@ int run_compress(const std::vector<std::string>& args) {
   game.add_to(options, true);
   options.add_options()("material", po::value(&request.material), "the tables, for games tabulated by material")(
       "format", po::value(&request.format), "3: compressed (default); 2: every code as it is")(
-      "force", po::bool_switch(&request.force), "also rewrite tables already in that format")(
+      "force", po::bool_switch(&request.force), "also rewrite tables already packed as asked (default: only those in another format or layout)")(
       "codec", po::value(&codec), "lzma or zstd (default: for each table the better of lzma 9 and zstd 19 on a sample)")(
       "level", po::value(&level), "the codec's level (with --codec)")(
       "block-entries", po::value(&block_entries), "codes per block, a power of two (default 131072)")(
