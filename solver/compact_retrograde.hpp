@@ -8,8 +8,9 @@
 // whose meaning depends on it. A decided slot's say at which of the last three levels it
 // was decided (1 + level % 3), or 0 once the pass after its level has un-moved from it. An
 // undecided slot's say what may decide it: 0 may yet be lost, 1 never lost (an external
-// child is drawn or lost), 2 re-examined each level (a transient child). Besides, a bit per
-// slot marks the slots recounted in the current pass.
+// child is drawn or lost), 2 re-examined each level (a transient child), 3 may yet be lost
+// and recounted in the current pass (back to 0 when the pass ends; a bit per block of 256
+// slots says where to look).
 //
 // Instead of counting down a counter, a won child's predecessor that may be lost is
 // recounted from its children, stopping at the first one not yet won (usually the first or
@@ -20,6 +21,7 @@
 // scratch file when SolveOptions::spool_directory names a directory.
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <filesystem>
 #include <cstdint>
@@ -60,7 +62,14 @@ class CompactRetrogradeSolver {
   // directory), a solve stopped in any way resumes from the last one written.
   TierTable solve() {
     if (!resume()) start();
-    levels();
+    if (!levels_done_) {
+      levels();
+      levels_done_ = true;
+      // A tier long enough to have a checkpoint gets one without the cells before the table
+      // is assembled: a kill then resumes at the assembly, and the disk never holds the
+      // cells' checkpoint beside the assembled codes (K1W5B: 12 GB and 24 GB).
+      if (checkpoints() && checkpoint_written_) write_checkpoint();
+    }
     TierTable table = assemble();
     if (checkpoints()) {
       std::filesystem::remove(checkpoint_path());
@@ -71,16 +80,16 @@ class CompactRetrogradeSolver {
     return table;
   }
 
-  // Bytes per slot of working state while the levels are passed: the 4-bit cells, a bit
-  // per slot for the recounts of a pass, the blocks' level bits. Then the lists (spooled to
-  // disk with SolveOptions::spool_directory), and at the end the table alone.
-  static constexpr double kStateBytesPerSlot = 0.5 + 1.0 / 8 + 8.0 / 256;
+  // Bytes per slot of working state while the levels are passed: the 4-bit cells, the
+  // blocks' level bits and recount bits. Then the lists (spooled to disk with
+  // SolveOptions::spool_directory), and at the end the table alone.
+  static constexpr double kStateBytesPerSlot = 0.5 + 8.0 / 256 + 1.0 / 2048;
 
  private:
   // The value bits of a cell.
   enum : std::uint8_t { kUndecided = 0, kWon = 1, kLost = 2, kSettled = 3 };
   // The other two bits of an undecided cell, and of a settled one.
-  enum : std::uint8_t { kMayBeLost = 0, kNeverLost = 1, kReexamined = 2 };
+  enum : std::uint8_t { kMayBeLost = 0, kNeverLost = 1, kReexamined = 2, kRecounted = 3 };
   enum : std::uint8_t { kDrawn = 0, kUnused = 1 };
   static std::uint8_t cell(std::uint8_t value, std::uint8_t aux) { return static_cast<std::uint8_t>(value | aux << 2); }
   static std::uint8_t value_of(std::uint8_t c) { return c & 3; }
@@ -97,7 +106,7 @@ class CompactRetrogradeSolver {
   std::filesystem::path checkpoint_path() const { return scratch_path(".checkpoint"); }
   // What a checkpoint must have been written for: this solver, tier and dependencies.
   std::string checkpoint_kind() const {
-    return "compact retrograde 1 " + moves_.name() + " " + std::to_string(n_) + " " +
+    return "compact retrograde 2 " + moves_.name() + " " + std::to_string(n_) + " " +
            std::to_string(moves_.dependencies_fingerprint());
   }
 
@@ -115,7 +124,7 @@ class CompactRetrogradeSolver {
     }
     cells_.assign((n_ + 1) / 2, 0);
     decided_in_block_.assign(block_count(), 0);
-    recounted_.assign((n_ + 63) / 64, 0);
+    recounted_blocks_.assign((block_count() + 63) / 64, 0);
     initialize();
     record_watched(0);
     report(0, decided_at_zero_);
@@ -131,7 +140,8 @@ class CompactRetrogradeSolver {
   };
 
   // Writes the state as the next level finds it (every list sealed and the spool synced
-  // first, so that the checkpoint names only bytes on disk).
+  // first, so that the checkpoint names only bytes on disk). Once the levels are done, the
+  // lists alone: the cells' section is empty.
   void write_checkpoint() {
     for (LevelLists* lists : {&due_, &decided_, &unused_}) lists->seal_all();
     spool_->sync();
@@ -139,9 +149,15 @@ class CompactRetrogradeSolver {
     out.values(std::vector<std::uint64_t>{static_cast<std::uint64_t>(at_.level), at_.decided, at_.previous,
                                           at_.older_previous, static_cast<std::uint64_t>(last_due_), widest_,
                                           static_cast<std::uint64_t>(last_level_), decided_at_zero_,
-                                          static_cast<std::uint64_t>(deepest_external_), spool_->size()});
-    out.section(cells_);
-    out.values(decided_in_block_);
+                                          static_cast<std::uint64_t>(deepest_external_), spool_->size(),
+                                          levels_done_});
+    if (levels_done_) {
+      out.section({});
+      out.section({});
+    } else {
+      out.section(cells_);
+      out.values(decided_in_block_);
+    }
     for (LevelLists* lists : {&due_, &decided_, &unused_}) out.values(lists->describe());
     out.values(reexamined_);
     out.values(watched_);
@@ -149,6 +165,7 @@ class CompactRetrogradeSolver {
     out.commit();
     spool_->keep(true);  // the checkpoint names it now
     last_checkpoint_ = std::chrono::steady_clock::now();
+    checkpoint_written_ = true;
   }
 
   // Takes up the state of the last checkpoint, if there is a sound one for this solve;
@@ -158,7 +175,7 @@ class CompactRetrogradeSolver {
     if (!checkpoints()) return false;
     CheckpointReader in(checkpoint_path(), checkpoint_kind());
     std::vector<std::uint64_t> s;
-    if (in.values(s) && s.size() == 10 && s[0] >= 1 && s[0] < static_cast<std::uint64_t>(kMaxRemoteness)) {
+    if (in.values(s) && s.size() == 11 && s[0] >= 1 && s[0] < static_cast<std::uint64_t>(kMaxRemoteness)) {
       try {
         use_spool(std::make_unique<SpoolFile>(scratch_path(".spool"), s[9]));
         spool_->keep(true);
@@ -171,13 +188,16 @@ class CompactRetrogradeSolver {
       last_level_ = static_cast<int>(s[6]);
       decided_at_zero_ = s[7];
       deepest_external_ = static_cast<int>(s[8]);
-      cells_.resize((n_ + 1) / 2);
+      levels_done_ = s[10] != 0;
+      checkpoint_written_ = true;
+      cells_.resize(levels_done_ ? 0 : (n_ + 1) / 2);
       std::vector<std::uint64_t> due, decided, unused;
-      if (in.section_into(cells_) && in.values(decided_in_block_) && decided_in_block_.size() == block_count() &&
+      if (in.section_into(cells_) && in.values(decided_in_block_) &&
+          decided_in_block_.size() == (levels_done_ ? 0 : block_count()) &&
           in.values(due) && in.values(decided) && in.values(unused) && in.values(reexamined_) &&
           in.values(watched_) && in.values(watched_code_) && watched_code_.size() == watched_.size() &&
           due_.restore(due, s[9]) && decided_.restore(decided, s[9]) && unused_.restore(unused, s[9])) {
-        recounted_.assign((n_ + 63) / 64, 0);
+        recounted_blocks_.assign((block_count() + 63) / 64, 0);
         return true;
       }
     }
@@ -192,6 +212,7 @@ class CompactRetrogradeSolver {
   }
 
   bool discard() {
+    levels_done_ = checkpoint_written_ = false;
     spool_.reset();
     for (LevelLists* lists : {&due_, &decided_, &unused_}) lists->clear();
     release_memory(cells_);
@@ -402,14 +423,42 @@ class CompactRetrogradeSolver {
     }
   }
 
-  // Whether slot q is recounted for the first time in this level's pass: its children's
-  // states as of the level before do not change during the pass, so a second won child
-  // would find the same child not yet won (or file the same loss).
+  // Whether slot q, undecided and may yet be lost, is recounted for the first time in this
+  // level's pass (its cell then says so): its children's states as of the level before do
+  // not change during the pass, so a second won child would find the same child not yet
+  // won (or file the same loss). The cell itself keeps the mark, not a bit per slot: K1W5B's
+  // 24.2 G slots would need 3 GB more.
   bool first_recount(std::uint64_t q) {
-    const std::uint64_t bit = std::uint64_t{1} << (q & 63);
-    std::atomic_ref<std::uint64_t> word(recounted_[q >> 6]);
-    if (word.load(std::memory_order_relaxed) & bit) return false;
-    return !(word.fetch_or(bit, std::memory_order_relaxed) & bit);
+    std::atomic_ref<std::uint8_t> pair(cells_[q >> 1]);
+    const int shift = static_cast<int>(q & 1) * 4;
+    std::uint8_t old = pair.load(std::memory_order_relaxed);
+    do {
+      if (static_cast<std::uint8_t>(old >> shift & 15) != cell(kUndecided, kMayBeLost)) return false;
+    } while (!pair.compare_exchange_weak(
+        old, static_cast<std::uint8_t>(old | cell(kUndecided, kRecounted) << shift), std::memory_order_relaxed));
+    const std::uint64_t b = q >> kBlockShift, bit = std::uint64_t{1} << (b & 63);
+    std::atomic_ref<std::uint64_t> word(recounted_blocks_[b >> 6]);
+    if (!(word.load(std::memory_order_relaxed) & bit)) word.fetch_or(bit, std::memory_order_relaxed);
+    return true;
+  }
+
+  // After a pass: the slots recounted in it may be lost again (by the next pass's wins).
+  void forget_recounts() {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, recounted_blocks_.size(), 16), [&](const auto& r) {
+      for (std::size_t w = r.begin(); w != r.end(); ++w) {
+        for (std::uint64_t bits = recounted_blocks_[w]; bits; bits &= bits - 1) {
+          const std::uint64_t b = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+          const std::uint64_t first = (b << kBlockShift) >> 1, end = std::min<std::uint64_t>(cells_.size(), ((b + 1) << kBlockShift) >> 1);
+          for (std::uint64_t k = first; k != end; ++k) {
+            std::uint8_t pair = cells_[k];
+            if ((pair & 15) == cell(kUndecided, kRecounted)) pair &= 0xF0;
+            if ((pair >> 4) == cell(kUndecided, kRecounted)) pair &= 0x0F;
+            cells_[k] = pair;
+          }
+        }
+        recounted_blocks_[w] = 0;
+      }
+    });
   }
 
   // One level's pass: un-moves from every slot decided at the previous level, logging it.
@@ -449,7 +498,7 @@ class CompactRetrogradeSolver {
       if (k & kLost) widest_ = std::max(widest_, encode(Outcome::loss(level - 1)));
     }
     decided_.seal(level - 1);
-    std::fill(recounted_.begin(), recounted_.end(), 0);
+    forget_recounts();
     std::uint64_t total = 0;
     for (std::uint64_t c : claimed) total += c;
     return total;
@@ -500,7 +549,7 @@ class CompactRetrogradeSolver {
   // spool directory the table is written to a scratch file a window at a time and mapped.
   TierTable assemble() {
     release_memory(cells_);
-    release_memory(recounted_);
+    release_memory(recounted_blocks_);
     release_memory(decided_in_block_);
     const int width = widest_ < 256 ? 1 : 2;
     const std::vector<CodedChunk> chunks = coded_chunks();
@@ -590,7 +639,7 @@ class CompactRetrogradeSolver {
   TierMoves<G> moves_;
   std::vector<std::uint8_t> cells_;                 // two slots per byte
   std::vector<std::uint64_t> decided_in_block_;     // level bits per block of slots
-  std::vector<std::uint64_t> recounted_;            // a bit per slot: recounted in this pass
+  std::vector<std::uint64_t> recounted_blocks_;     // a bit per block: a slot recounted in this pass
   std::unique_ptr<SpoolFile> spool_;                // where the lists go, if anywhere
   LevelLists due_;                                  // decisions falling due: 0 won, 1 lost
   LevelLists decided_;                              // each level's decisions: 0 won, 1 lost
@@ -605,6 +654,8 @@ class CompactRetrogradeSolver {
   int last_due_ = 0;
   Code widest_ = kDrawCode;  // the largest code decided
   int last_level_ = 0;  // the last level passed (its pass logged the one before)
+  bool levels_done_ = false;        // only the table is left to assemble
+  bool checkpoint_written_ = false;  // by this solve or the one it resumes
 };
 
 }  // namespace zz
