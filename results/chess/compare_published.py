@@ -10,7 +10,9 @@ For every table of the set that exists in DATA, compares:
   - mutual zugzwangs with Scid's counts (zugzwang's counts up to symmetry).
 Prints a Markdown table (or writes it to --out) and exits 1 if any figure disagrees.
 Each table's figures come from `zugzwang summary` and `zugzwang tables`, so this checks
-the stored tables themselves.
+the stored tables themselves. With --summaries DIR, a table whose DIR/TABLE.json exists (what
+`zugzwang verify --summaries DIR` writes: the same document as `zugzwang summary --json`)
+is read from it instead of summarized again (all5: hours saved).
 """
 import argparse
 import json
@@ -96,6 +98,7 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--published", default=str(HERE / "published" / "statistics.json"),
                     help="the published figures (default: results/chess/published/statistics.json)")
+    ap.add_argument("--summaries", help="read TABLE.json summaries written by `zugzwang verify --summaries` here")
     args = ap.parse_args()
     published_file = json.loads(pathlib.Path(args.published).read_text())
     published = published_file["endings"]
@@ -104,7 +107,8 @@ def main():
     lines = ["# zugzwang's chess tables beside the published statistics", "",
              "Rules: [`docs/rules/chess.md`](../../docs/rules/chess.md) (FIDE); depth to mate, the 50-move rule "
              "ignored, no castling. Made by `results/chess/compare_published.py ZUGZWANG DATA --material "
-             f"{args.material} --out results/chess/published-comparison.md` from the tables present in DATA "
+             f"{args.material} --summaries results/chess/all5 --out results/chess/published-comparison.md` from "
+             "the tables present in DATA "
              "(tables not built yet are left out). A side that never mates has longest mate 0.", ""]
     lines += [f"- **{name}**: {text}" for name, text in sources.items()]
     lines += ["", "| table | figure | zugzwang | published | |", "| --- | --- | ---: | ---: | --- |"]
@@ -112,7 +116,11 @@ def main():
     for t in listing["tables"]:
         if not t["present"] or t["tier"] not in published:
             continue
-        summary = run_json(args.zugzwang, "summary", "chess", "--material", t["tier"], "--data", args.data)
+        stored = pathlib.Path(args.summaries) / f"{t['tier']}.json" if args.summaries else None
+        if stored and stored.exists():
+            summary = json.loads(stored.read_text())
+        else:
+            summary = run_json(args.zugzwang, "summary", "chess", "--material", t["tier"], "--data", args.data)
         for what, mine, theirs, verdict in compare(t["tier"], summary["tables"][0], t, published[t["tier"]]):
             if theirs is None:
                 continue
