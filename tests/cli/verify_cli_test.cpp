@@ -83,4 +83,17 @@ TEST_CASE("verify --record resumes a long check and --summaries writes what summ
   CHECK(bad.code == 2);
   CHECK(bad.err.find("line 5") != std::string::npos);
   CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+  // A record or a summaries folder that cannot be written: refused in one line before any
+  // table is checked (a file stands where a folder should be).
+  const std::string file = (dir.path / "record.jsonl").string();
+  for (const auto& where : std::vector<std::vector<std::string>>{{"--record", file + "/r.jsonl"},
+                                                                 {"--summaries", file + "/summaries"}}) {
+    CAPTURE(where[0]);
+    auto args = std::vector<std::string>{"verify", "chess", "--material", "KRvKN", "--data", data};
+    args.insert(args.end(), where.begin(), where.end());
+    const auto refused = run(args);
+    CHECK(refused.code == 2);
+    CHECK(refused.err.find(where[0]) != std::string::npos);
+    CHECK(std::count(refused.err.begin(), refused.err.end(), '\n') == 1);
+  }
 }

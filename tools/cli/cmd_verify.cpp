@@ -51,6 +51,20 @@ void write_summary(const std::filesystem::path& folder, const api::SummaryResult
   std::filesystem::rename(file.string() + ".tmp", file);
 }
 
+// The record and the summaries' folder are tried before any table is checked: a check of
+// all5 runs for hours before it first writes to them.
+void check_writable(const std::filesystem::path& record, const std::filesystem::path& summaries) {
+  if (!record.empty() && !std::ofstream(record, std::ios::app))
+    throw InputError("--record " + record.string() + ": cannot be written");
+  if (summaries.empty()) return;
+  std::error_code error;
+  std::filesystem::create_directories(summaries, error);
+  const auto probe = summaries / ".zugzwang-write-test";
+  if (error || !std::ofstream(probe))
+    throw InputError("--summaries " + summaries.string() + ": cannot write there" + (error ? " (" + error.message() + ")" : ""));
+  std::filesystem::remove(probe, error);
+}
+
 }  // namespace
 
 // Exit status 0 when every table is clean, 1 when a position disagrees with its moves (2:
@@ -81,6 +95,7 @@ int run_verify(const std::vector<std::string>& args) {
     return 0;
   if (request.threads < 0) throw InputError("--threads must be 0 (every core) or more");
   auto session = game.session();
+  check_writable(record, summaries);
   if (!record.empty()) request.skip = clean_in_record(record);
   request.summaries = !summaries.empty();
   // Only the game and rules of this shape are used: each table is written as it is checked.
