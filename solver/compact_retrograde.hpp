@@ -40,6 +40,7 @@
 #include "core/common/release_memory.hpp"
 #include "core/common/error.hpp"
 #include "solver/checkpoint_file.hpp"
+#include "solver/level_blocks.hpp"
 #include "solver/level_lists.hpp"
 #include "solver/retrograde_moves.hpp"
 #include "solver/solve_options.hpp"
@@ -254,20 +255,12 @@ class CompactRetrogradeSolver {
                                                            std::memory_order_relaxed);
   }
 
-  // Level bits per block of 256 slots, as in RetrogradeSolver: some slot of the block was
-  // decided at that level (modulo 64).
-  static constexpr int kBlockShift = 8;
-  std::uint64_t block_count() const { return (n_ + (std::uint64_t{1} << kBlockShift) - 1) >> kBlockShift; }
-  static std::uint64_t level_bit(int level) { return std::uint64_t{1} << (level & 63); }
-  void mark_decided(std::uint64_t i, int level) {
-    std::atomic_ref<std::uint64_t> bits(decided_in_block_[i >> kBlockShift]);
-    if (!(bits.load(std::memory_order_relaxed) & level_bit(level)))
-      bits.fetch_or(level_bit(level), std::memory_order_relaxed);
-  }
+  // Level bits per block of 256 slots (level_blocks.hpp): some slot of the block was
+  // decided at that level.
+  std::uint64_t block_count() const { return level_blocks::count(n_); }
+  void mark_decided(std::uint64_t i, int level) { level_blocks::mark(decided_in_block_, i, level); }
 
-  void check_stop() const {
-    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
-  }
+  void check_stop() const { throw_if_stopped(options_.stop); }
   void note_due(int level, bool win, std::uint64_t i, int& last) {
     if (level >= kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + moves_.name());
     last = std::max(last, level);
@@ -285,8 +278,8 @@ class CompactRetrogradeSolver {
       Position p;
       int& last = last_due.local();
       for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
-        const std::uint64_t end = std::min(n_, (b + 1) << kBlockShift);
-        for (std::uint64_t i = b << kBlockShift; i != end; ++i) {
+        const std::uint64_t end = level_blocks::end_slot(b, n_);
+        for (std::uint64_t i = level_blocks::first_slot(b); i != end; ++i) {
           if (!game_.unrank(tier_, i, p)) {
             store_plain(i, cell(kSettled, kUnused));
             unused_.add(0, 0, i);
@@ -298,7 +291,7 @@ class CompactRetrogradeSolver {
             } else {
               if (o->remoteness != 0) throw std::logic_error("a finished game valued at remoteness > 0 in " + moves_.name());
               store_plain(i, cell(o->value == Value::Win ? kWon : kLost, tag(0)));
-              decided_in_block_[b] |= level_bit(0);
+              decided_in_block_[b] |= level_blocks::bit(0);
               ++terminals.local();
             }
             continue;
@@ -436,7 +429,7 @@ class CompactRetrogradeSolver {
       if (static_cast<std::uint8_t>(old >> shift & 15) != cell(kUndecided, kMayBeLost)) return false;
     } while (!pair.compare_exchange_weak(
         old, static_cast<std::uint8_t>(old | cell(kUndecided, kRecounted) << shift), std::memory_order_relaxed));
-    const std::uint64_t b = q >> kBlockShift, bit = std::uint64_t{1} << (b & 63);
+    const std::uint64_t b = q >> level_blocks::kShift, bit = std::uint64_t{1} << (b & 63);
     std::atomic_ref<std::uint64_t> word(recounted_blocks_[b >> 6]);
     if (!(word.load(std::memory_order_relaxed) & bit)) word.fetch_or(bit, std::memory_order_relaxed);
     return true;
@@ -448,7 +441,8 @@ class CompactRetrogradeSolver {
       for (std::size_t w = r.begin(); w != r.end(); ++w) {
         for (std::uint64_t bits = recounted_blocks_[w]; bits; bits &= bits - 1) {
           const std::uint64_t b = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
-          const std::uint64_t first = (b << kBlockShift) >> 1, end = std::min<std::uint64_t>(cells_.size(), ((b + 1) << kBlockShift) >> 1);
+          // Blocks hold an even number of slots: whole bytes of cells.
+          const std::uint64_t first = level_blocks::first_slot(b) >> 1, end = (level_blocks::end_slot(b, n_) + 1) >> 1;
           for (std::uint64_t k = first; k != end; ++k) {
             std::uint8_t pair = cells_[k];
             if ((pair & 15) == cell(kUndecided, kRecounted)) pair &= 0xF0;
@@ -474,11 +468,9 @@ class CompactRetrogradeSolver {
       retro_detail::Slots preds;
       Position p;
       for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
-        if (!(std::atomic_ref<const std::uint64_t>(decided_in_block_[b]).load(std::memory_order_relaxed) &
-              level_bit(level - 1)))
-          continue;
-        const std::uint64_t end = std::min(n_, (b + 1) << kBlockShift);
-        for (std::uint64_t i = b << kBlockShift; i != end; ++i) {
+        if (!level_blocks::has(decided_in_block_, b, level - 1)) continue;
+        const std::uint64_t end = level_blocks::end_slot(b, n_);
+        for (std::uint64_t i = level_blocks::first_slot(b); i != end; ++i) {
           const std::uint8_t s = load(i);
           const std::uint8_t v = value_of(s);
           if ((v != kWon && v != kLost) || aux_of(s) != previous) continue;
@@ -487,7 +479,7 @@ class CompactRetrogradeSolver {
           unmove_from(i, v == kLost, level, mine, due, preds, p);
           age(i);
         }
-        std::atomic_ref<std::uint64_t>(decided_in_block_[b]).fetch_and(~level_bit(level - 1), std::memory_order_relaxed);
+        level_blocks::clear(decided_in_block_, b, level - 1);
       }
       claimed.local() += mine;
       last.local() = std::max(last.local(), due);

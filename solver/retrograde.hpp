@@ -47,6 +47,7 @@
 #include "solver/distributed/communicator.hpp"
 #include "solver/compact_retrograde.hpp"
 #include "solver/game.hpp"
+#include "solver/level_blocks.hpp"
 #include "solver/retrograde_moves.hpp"
 #include "solver/solve_options.hpp"
 #include "solver/table/tier_table.hpp"
@@ -145,8 +146,8 @@ class RetrogradeSolver {
     if (unmoves) {
       counter_.assign(n, 0);
       loss_floor_.assign(n, 0);
-      decided_in_block_.assign(block_count(n), 0);
-      due_in_block_.assign(block_count(n), 0);
+      decided_in_block_.assign(level_blocks::count(n), 0);
+      due_in_block_.assign(level_blocks::count(n), 0);
     }
     initialize(unmoves);
     if (unmoves) {
@@ -191,11 +192,7 @@ class RetrogradeSolver {
     return remote_code_[static_cast<std::size_t>(it - remote_index_.begin())];
   }
 
-  // Called at the start of every chunk of parallel work, so that a stop request ends the
-  // solve within one chunk, not one level.
-  void check_stop() const {
-    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Cancelled();
-  }
+  void check_stop() const { throw_if_stopped(options_.stop); }
 
   // Decides terminal positions and positions whose children all lie in solved tiers, and
   // records for the others what their external children imply.
@@ -293,26 +290,12 @@ class RetrogradeSolver {
     if (options_.progress && comm_.rank() == 0) options_.progress({name_, level, decided, entries_, bytes_sent});
   }
 
-  // The passes skip blocks of slots with nothing to do at their level: one bit per level
-  // (modulo 64) says that some slot of the block was decided at that level, or that a
-  // recorded decision falls due there. A pass clears the decided bits it has used; a due
-  // bit left from a level 64 earlier costs one needless look.
-  static constexpr int kBlockShift = 8;
-  static std::uint64_t block_count(std::uint64_t slots) {
-    return (slots + (std::uint64_t{1} << kBlockShift) - 1) >> kBlockShift;
-  }
-  static std::uint64_t level_bit(int level) { return std::uint64_t{1} << (level & 63); }
-  static bool has(const std::vector<std::uint64_t>& blocks, std::uint64_t b, int level) {
-    return std::atomic_ref<const std::uint64_t>(blocks[b]).load(std::memory_order_relaxed) & level_bit(level);
-  }
-  static void mark(std::vector<std::uint64_t>& blocks, std::uint64_t l, int level) {
-    std::atomic_ref<std::uint64_t> bits(blocks[l >> kBlockShift]);
-    if (!(bits.load(std::memory_order_relaxed) & level_bit(level)))
-      bits.fetch_or(level_bit(level), std::memory_order_relaxed);
-  }
+  // The passes skip blocks of slots with nothing to do at their level (level_blocks.hpp):
+  // decided_in_block_ for the slots decided at a level, due_in_block_ for the recorded
+  // decisions falling due there.
   bool claim_slot_at(std::uint64_t l, int level, bool win) {
     if (!claim_slot(l, encode(win ? Outcome::win(level) : Outcome::loss(level)))) return false;
-    mark(decided_in_block_, l, level);
+    level_blocks::mark(decided_in_block_, l, level);
     return true;
   }
 
@@ -321,7 +304,7 @@ class RetrogradeSolver {
   void note_due(int& last, int level, std::uint64_t l) {
     if (level > retro_detail::kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + name_);
     last = std::max(last, level);
-    mark(due_in_block_, l, level);
+    level_blocks::mark(due_in_block_, l, level);
   }
 
   // What a child decided at the previous level does to its predecessor in slot l of this
@@ -394,11 +377,11 @@ class RetrogradeSolver {
       Position p;
       retro_detail::Outboxes<Word>* out = distributed() ? &outboxes.local() : nullptr;
       for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
-        const bool previous_here = level > 0 && has(decided_in_block_, b, level - 1);
-        const bool due_here = level == 0 || has(due_in_block_, b, level);
+        const bool previous_here = level > 0 && level_blocks::has(decided_in_block_, b, level - 1);
+        const bool due_here = level == 0 || level_blocks::has(due_in_block_, b, level);
         if (!previous_here && !due_here) continue;
-        const std::uint64_t end = std::min(n, (b + 1) << kBlockShift);
-        for (std::uint64_t l = b << kBlockShift; l != end; ++l) {
+        const std::uint64_t end = level_blocks::end_slot(b, n);
+        for (std::uint64_t l = level_blocks::first_slot(b); l != end; ++l) {
           const Code s = std::atomic_ref<const Code>(codes[l]).load(std::memory_order_relaxed);
           if (s == previous_win || s == previous_loss) {
             if (level > 0) unmove_from(owned_.global(l), s == previous_loss, level, mine, due, preds, p, out);
@@ -408,9 +391,7 @@ class RetrogradeSolver {
           }
         }
         // Nothing else is decided at level - 1: the bit is free for level + 63.
-        if (previous_here)
-          std::atomic_ref<std::uint64_t>(decided_in_block_[b]).fetch_and(~level_bit(level - 1),
-                                                                         std::memory_order_relaxed);
+        if (previous_here) level_blocks::clear(decided_in_block_, b, level - 1);
       }
       claimed.local() += mine;
       last_due.local() = std::max(last_due.local(), due);
