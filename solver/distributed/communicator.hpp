@@ -21,7 +21,7 @@ class Communicator {
   // sent to this one, concatenated in rank order; counts[s] tells how many words came from
   // rank s. The caller owns the buffers and should keep them from one exchange to the next:
   // with fresh pages for every exchange Open MPI's shared-memory transfers ran 15 times
-  // slower on the development machine (docs/distributed.md).
+  // slower on the development machine (docs/large-tables.md).
   virtual void exchange(const std::vector<std::vector<std::uint64_t>>& outbox, std::vector<std::uint64_t>& inbox,
                         std::vector<std::uint64_t>& counts) = 0;
   virtual void exchange(const std::vector<std::vector<std::uint32_t>>& outbox, std::vector<std::uint32_t>& inbox,
@@ -80,7 +80,7 @@ class LocalCommunicator final : public Communicator {
 // reach have opposite sides to move. With contiguous slices each rank owned mostly one side,
 // so at every level one rank generated un-moves while the other waited for them, and nearly
 // every predecessor was a message. Dealt grains give every rank its share of both sides and
-// of every other region of the index (measured: docs/distributed.md).
+// of every other region of the index (measured: docs/large-tables.md).
 class Ownership {
  public:
   static constexpr int kGrainShift = 16;
