@@ -800,6 +800,9 @@ class GameSession final : public Session {
     options.stop = request.stop;
     options.comm = request.comm;
     options.state = parse_working_state(request.working_state);
+    if (options.state == WorkingState::compact && request.comm && request.comm->size() > 1)
+      throw InputError("--working-state compact: a distributed solve keeps the in-memory state on every rank "
+                       "(docs/large-tables.md, section 6)");
     options.memory_budget = request.memory;
     options.checkpoint_seconds = request.checkpoint_seconds;
     if (request.memory > 0) options.held_bytes_budget = std::min(options.held_bytes_budget, request.memory / 2);

@@ -120,6 +120,14 @@ def test_bad_input_stops_the_job_with_one_line_and_code_2(tmp_path):
     assert len(said) == 1 and "bad material" in said[0], done.stderr
 
 
+def test_the_compact_state_is_refused_under_mpi_in_one_line(tmp_path):
+    done = mpirun(["chess", "--material", "KRvK", "--working-state", "compact"], tmp_path)
+    assert done.returncode == 2
+    said = [line for line in done.stderr.splitlines() if line.startswith("zugzwang solve")]
+    assert len(said) == 1 and "in-memory state on every rank" in said[0], done.stderr
+    assert not list(tmp_path.rglob("*.zzt"))
+
+
 def test_a_failing_rank_stops_the_job(tmp_path):
     data = tmp_path / "a-file"
     data.write_text("not a folder")
