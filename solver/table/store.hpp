@@ -79,8 +79,10 @@ class TableStore {
   // budget (keep_helpers_within; none by default), unless it held them decoded before, so
   // that decoding a table never holds the whole closure of its sub-tables (all5's KPPvKP
   // reached 24 GB decoding its 12 five-piece dependencies and theirs) but, within the
-  // budget, does not decode the same helper again for every dependency that needs it (the
-  // same KPPvKP took two CPU-hours so). Tiers form no cycle, so this never replaces `table`.
+  // budget, does not decode the same helper again for every dependency that needs it. A
+  // budget the table's own dependencies fill leaves no room for helpers: KPPvKP's ten
+  // decoded dependencies fill 8 GiB, and its decoding still took over 2.5 CPU-hours. Tiers
+  // form no cycle, so this never replaces `table`.
   const TierTable& load_decoded(const Tier& t, bool keep_dependencies = true) {
     const TierTable& table = load(t);
     if (!table.compressed()) return table;
