@@ -69,7 +69,7 @@ class CompactRetrogradeSolver {
       // A tier long enough to have a checkpoint gets one without the cells before the table
       // is assembled: a kill then resumes at the assembly, and the disk never holds the
       // cells' checkpoint beside the assembled codes (K1W5B: 12 GB and 24 GB).
-      if (checkpoints() && checkpoint_written_) write_checkpoint();
+      if (checkpoints() && std::filesystem::exists(checkpoint_path())) write_checkpoint();
     }
     TierTable table = assemble();
     if (checkpoints()) {
@@ -166,7 +166,6 @@ class CompactRetrogradeSolver {
     out.commit();
     spool_->keep(true);  // the checkpoint names it now
     last_checkpoint_ = std::chrono::steady_clock::now();
-    checkpoint_written_ = true;
   }
 
   // Takes up the state of the last checkpoint, if there is a sound one for this solve;
@@ -190,7 +189,6 @@ class CompactRetrogradeSolver {
       decided_at_zero_ = s[7];
       deepest_external_ = static_cast<int>(s[8]);
       levels_done_ = s[10] != 0;
-      checkpoint_written_ = true;
       cells_.resize(levels_done_ ? 0 : (n_ + 1) / 2);
       std::vector<std::uint64_t> due, decided, unused;
       if (in.section_into(cells_) && in.values(decided_in_block_) &&
@@ -213,7 +211,7 @@ class CompactRetrogradeSolver {
   }
 
   bool discard() {
-    levels_done_ = checkpoint_written_ = false;
+    levels_done_ = false;
     spool_.reset();
     for (LevelLists* lists : {&due_, &decided_, &unused_}) lists->clear();
     release_memory(cells_);
@@ -647,7 +645,6 @@ class CompactRetrogradeSolver {
   Code widest_ = kDrawCode;  // the largest code decided
   int last_level_ = 0;  // the last level passed (its pass logged the one before)
   bool levels_done_ = false;        // only the table is left to assemble
-  bool checkpoint_written_ = false;  // by this solve or the one it resumes
 };
 
 }  // namespace zz
