@@ -47,6 +47,7 @@
 #include "solver/distributed/communicator.hpp"
 #include "solver/compact_retrograde.hpp"
 #include "solver/game.hpp"
+#include "solver/exit_floors.hpp"
 #include "solver/level_blocks.hpp"
 #include "solver/retrograde_moves.hpp"
 #include "solver/solve_options.hpp"
@@ -58,17 +59,9 @@ namespace retro_detail {
 
 inline constexpr Code kUndecided = 0;  // becomes a draw when solving ends
 inline constexpr Code kUnusedSlot = 0xFFFF;
-inline constexpr std::uint16_t kNeverLost = 0xFFFF;
-// Positions with a transient child take no part in counting; each level re-examines them.
-// Their counter says so too, so that an un-move reaches a position through its state and
-// counter alone (two cache lines, not three).
-inline constexpr std::uint16_t kReexamined = 0xFFFE;
+// The loss floors' special values are in exit_floors.hpp (the writer reads them too).
 inline constexpr std::uint8_t kReexaminedCount = 0xFF;
 inline constexpr int kMaxCountedChildren = kReexaminedCount - 1;
-// A loss floor with this bit set instead holds the level at which an external child makes
-// the position won (unless an in-tier child does so sooner): such a position is never lost.
-inline constexpr std::uint16_t kWinAt = 0x8000;
-inline constexpr int kLastWinAtLevel = 0x7FFD;  // below kReexamined and kNeverLost
 
 // Indices waiting to be decided at a later level, one list per level and value, gathered
 // per thread and merged between parallel phases (sweep mode; un-move mode keeps these in
@@ -128,6 +121,10 @@ class RetrogradeSolver {
         comm_(options.comm ? *options.comm : local_), entries_(game.tier_size(tier)),
         owned_(entries_, comm_.rank(), comm_.size()), moves_(game, tier, solved) {}
 
+  // After solve() with SolveOptions::keep_exit_floors (and un-moves): what each slot's exits
+  // imply, for the table writer (empty otherwise).
+  ExitFloors take_exit_floors() { return ExitFloors(std::move(exit_floors_)); }
+
   // The slots of the index this rank solves.
   const Ownership& ownership() const { return owned_; }
 
@@ -163,6 +160,7 @@ class RetrogradeSolver {
       }
     });
     release_memory(counter_);
+    if (options_.keep_exit_floors) exit_floors_ = std::move(loss_floor_);
     release_memory(loss_floor_);
     release_memory(decided_in_block_);
     release_memory(due_in_block_);
@@ -214,6 +212,7 @@ class RetrogradeSolver {
           continue;
         }
         if (auto o = game_.outcome(p)) {
+          if (unmoves) loss_floor_[l] = retro_detail::kFinished;  // read by the writer only
           if (o->value == Value::Draw) {
             state = kDrawCode;
           } else if (unmoves) {
@@ -248,8 +247,8 @@ class RetrogradeSolver {
             floor = static_cast<std::uint16_t>(retro_detail::kWinAt | ext.win_level);
             note_due(last, ext.win_level, l);
           } else if (ext.draw) {
+            floor = retro_detail::kNeverLost;
             if (count == 0) state = kDrawCode;
-            else floor = retro_detail::kNeverLost;
           } else {
             // With no in-tier child (count 0) the pass of level loss_floor decides it.
             floor = static_cast<std::uint16_t>(ext.loss_floor);
@@ -641,6 +640,7 @@ class RetrogradeSolver {
   std::vector<Code> state_;
   std::vector<std::uint8_t> counter_;
   std::vector<std::uint16_t> loss_floor_;
+  std::vector<std::uint16_t> exit_floors_;  // loss_floor_ kept for the writer (keep_exit_floors)
   std::vector<std::uint64_t> decided_in_block_, due_in_block_;  // level bits per block of slots
   retro_detail::PendingLevels pending_;
   std::vector<std::uint64_t> reexamined_;        // positions with a transient child

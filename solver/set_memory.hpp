@@ -35,11 +35,15 @@ class SetMemory {
   }
 
   // Before tier k reads its tables: while the store's tables weigh more than `budget`
-  // bytes, the one read again last (never by tier k) is released; tables none of the set's
-  // tiers reads (a long-lived store's) go first. Decoding tier k's tables may keep the
-  // helpers they need decoded within the same budget (TableStore::keep_helpers_within).
+  // bytes, the one read again last (never by tier k) is set aside: written decoded to the
+  // store's folder of copies and mapped from it (TableStore::keep_decoded_copies), so that
+  // its next reader does not decode it, and what its left-out slots read, again. Tables
+  // none of the set's tiers reads (a long-lived store's) go first. Decoding tier k's tables
+  // may keep the helpers they need decoded within the same budget
+  // (TableStore::keep_helpers_within).
   void keep_within_budget(TableStore<G>& store, std::size_t k, std::uint64_t budget) {
     store.keep_helpers_within(budget);
+    if (releases_) store.keep_decoded_copies();
     while (releases_) {
       std::uint64_t total = 0, farthest = 0;
       std::string victim;
@@ -55,7 +59,7 @@ class SetMemory {
         if (next_use > k && next_use >= farthest) farthest = next_use, victim = name;
       }
       if (total <= budget || victim.empty()) return;
-      store.release_named(victim);
+      store.set_aside_named(victim);
     }
   }
 

@@ -44,6 +44,9 @@ struct SolveProgress {
 struct SolveOptions {
   // Sweeps even when the game can un-move: slower, independent of the un-move generator.
   bool force_sweeps = false;
+  // The in-memory solver keeps its loss floors after the solve (2 bytes per slot) for the
+  // table writer (RetrogradeSolver::take_exit_floors).
+  bool keep_exit_floors = false;
   // Called after each level (on rank 0 of a distributed job).
   std::function<void(const SolveProgress&)> progress;
   // Checked between chunks of work: once set, the solve throws Cancelled.

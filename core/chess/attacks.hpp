@@ -72,6 +72,20 @@ inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
 }
 
+// Attacks of a piece of type t (not a pawn) on s on an empty board: every square it can
+// attack whatever stands between. A cheap test before the sliding look-up, whose tables
+// are bigger than a cache shared with a solver's random reads.
+inline Bitboard empty_board_attacks(PieceType t, Square s) {
+  switch (t) {
+    case Knight: return knight_attacks(s);
+    case Bishop: return kBishopRays[s];
+    case Rook: return kRookRays[s];
+    case Queen: return kRookRays[s] | kBishopRays[s];
+    case King: return king_attacks(s);
+    default: return 0;
+  }
+}
+
 // Attacks of a piece of type t (not a pawn) standing on s.
 inline Bitboard attacks(PieceType t, Square s, Bitboard occupied) {
   switch (t) {

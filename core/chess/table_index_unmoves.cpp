@@ -109,8 +109,11 @@ int TableIndex::predecessors(std::uint64_t index, std::uint64_t* out, bool& dist
       const Group& group = groups_[group_of[j]];
       if (group.color != us) continue;
       const Square s = j == moved ? from : sq[j];
-      const Bitboard a = group.type == Pawn ? pawn_attacks(us, s) : attacks(group.type, s, occ);
-      if (a & target) return true;
+      if (group.type == Pawn) {
+        if (pawn_attacks(us, s) & target) return true;
+      } else if ((empty_board_attacks(group.type, s) & target) && (attacks(group.type, s, occ) & target)) {
+        return true;
+      }
     }
     return false;
   };

@@ -19,7 +19,9 @@
 #include <tbb/parallel_for.h>
 
 #include "core/common/error.hpp"
+#include "solver/exit_floors.hpp"
 #include "solver/game.hpp"
+#include "solver/table/decoded_copies.hpp"
 #include "solver/table/rules_json.hpp"
 #include "solver/table/table_file.hpp"
 
@@ -93,6 +95,7 @@ class TableStore {
         if (!keep_dependencies && !held_decoded(d)) helpers.push_back(d);
         load_decoded(d, false);
       }
+    decodes_.fetch_add(1, std::memory_order_relaxed);
     auto decoded = std::make_unique<TierTable>(table.decoded());
     TierTable& d = *decoded;
     keep(t, std::move(decoded));
@@ -101,6 +104,37 @@ class TableStore {
     derive_range(t, d, end, d.size());
     release_over_budget(helpers);
     return d;
+  }
+
+  // How many tables load_decoded has decoded from their compressed files.
+  std::size_t decodes() const { return decodes_.load(std::memory_order_relaxed); }
+
+  // From now on a table set aside (set_aside, the helper budget) is written decoded to a
+  // folder of the store's own (DecodedCopies) and mapped from there, not dropped: reading it
+  // again costs no decoding. For passes over sets too large for memory (SetMemory).
+  void keep_decoded_copies() {
+    if (!copies_) copies_ = std::make_unique<DecodedCopies>(dir_);
+  }
+
+  // Frees the memory of a table the store may be asked for again: with decoded copies, a
+  // table held decoded in memory is written to its copy and mapped from it; otherwise, or
+  // for a table held mapped or compressed, it is released. Only between solves, as release.
+  void set_aside(const Tier& t) { set_aside_named(game_.tier_name(t)); }
+  void set_aside_named(const std::string& name) {
+    const TierTable* held = nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = cache_.find(name);
+      if (it == cache_.end()) return;
+      held = it->second.get();
+    }
+    if (!copies_ || held->memory_bytes() == 0) return release_named(name);
+    const TableIdentity id{std::string(G::name()), game_.table_rules(), name, held->size()};
+    write_uncompressed_table(copies_->file(name), id, *held);
+    auto copy = std::make_unique<TierTable>(open_table(copies_->file(name), id));
+    std::lock_guard lock(mutex_);
+    cache_[name] = std::move(copy);
+    generation_.fetch_add(1, std::memory_order_release);  // threads' lists may point to the old one
   }
 
   // How many bytes of decoded helper tables load_decoded may keep (the store's whole held
@@ -129,6 +163,7 @@ class TableStore {
   void release_named(const std::string& name) {
     std::lock_guard lock(mutex_);
     cache_.erase(name);
+    if (copies_) copies_->remove(name);
     generation_.fetch_add(1, std::memory_order_release);  // threads' lists may point to it
   }
 
@@ -148,10 +183,17 @@ class TableStore {
   }
 
   // Writes the table (compressed, one side to move left out where the game allows it) and
-  // keeps it; a table it replaces stays valid until the store ends.
-  const TierTable& save(const Tier& t, TierTable table) {
-    if (format_ == kUncompressedFormatVersion) write_uncompressed_table(file(t), identity(t), table);
-    else write_table(file(t), identity(t), table, pack_options(t));
+  // keeps it; a table it replaces stays valid until the store ends. `exits`, the solver's
+  // record of what each slot's exits imply, spares the writer generating every slot's
+  // moves to find the slots they value.
+  const TierTable& save(const Tier& t, TierTable table, const ExitFloors* exits = nullptr) {
+    if (format_ == kUncompressedFormatVersion) {
+      write_uncompressed_table(file(t), identity(t), table);
+    } else {
+      PackOptions o = pack_options(t);
+      if (exits && !exits->empty() && o.exits_value) o.exits_value = exits_from_floors(*exits, table, o.exits_value);
+      write_table(file(t), identity(t), table, o);
+    }
     return keep(t, std::make_unique<TierTable>(std::move(table)));
   }
 
@@ -230,7 +272,8 @@ class TableStore {
   }
 
  private:
-  // Releases helpers, the largest first, while the store holds more than the helper budget.
+  // Sets helpers aside (set_aside), the largest first, while the store holds more than the
+  // helper budget.
   void release_over_budget(const std::vector<Tier>& helpers) {
     if (helpers.empty()) return;
     std::uint64_t total = 0;
@@ -240,7 +283,7 @@ class TableStore {
     std::sort(by_size.begin(), by_size.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     for (const auto& [bytes, h] : by_size) {
       if (total <= helper_budget_) return;
-      release(h);
+      set_aside(h);
       total -= bytes;
     }
   }
@@ -257,6 +300,20 @@ class TableStore {
     slot = std::move(table);
     generation_.fetch_add(1, std::memory_order_release);
     return *slot;
+  }
+
+  // PackOptions::exits_value read from the solver's floors; the moves of a slot they do not
+  // tell about (a transient child) are generated. Every 4,093rd slot is valued both ways: a
+  // difference (a wrong table) stops the write.
+  static std::function<Code(std::uint64_t)> exits_from_floors(const ExitFloors& exits, const TierTable& table,
+                                                               std::function<Code(std::uint64_t)> from_moves) {
+    return [&exits, &table, from_moves = std::move(from_moves)](std::uint64_t i) {
+      const std::optional<Code> c = exits.exits_code(i, table.code(i));
+      if (!c) return from_moves(i);
+      if (i % 4093 == 0 && from_moves(i) != *c)
+        throw std::logic_error("slot " + std::to_string(i) + ": the solver's exit floor disagrees with its moves");
+      return *c;
+    };
   }
 
   // Tables of the tiers a position's moves reach, looked up without the store's lock after
@@ -453,6 +510,8 @@ class TableStore {
 
   const G& game_;
   std::filesystem::path dir_;
+  std::unique_ptr<DecodedCopies> copies_;  // outlives the tables mapped from it
+  std::atomic<std::size_t> decodes_{0};
   std::mutex mutex_;
   std::uint64_t helper_budget_ = 0;
   std::map<std::string, std::unique_ptr<TierTable>> cache_;

@@ -139,3 +139,41 @@ TEST_CASE("within a helper budget, decoded helpers stay for the next table that 
   CHECK_FALSE(small.held_decoded(m("KRvK")));
   CHECK(small.held_decoded(m("KvK")));
 }
+
+TEST_CASE("a set over its memory budget maps the tables it sets aside from decoded copies: each is decoded once") {
+  // Resuming KQvKR, KQvKQ and KRvKR over their sub-tables on disk with no budget: KRvK, read
+  // by KQvKR and again by KRvKR, is set aside while KQvKQ is solved. Dropped, it would be
+  // decoded again with KvK, which its left-out side reads; set aside, it is mapped from its
+  // decoded copy. So KvK, KQvK and KRvK are decoded once each.
+  const zz::chess::Chess chess;
+  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
+  const std::vector<zz::chess::Material> roots = {m("KQvKR"), m("KQvKQ"), m("KRvKR")};
+  const std::span<const zz::chess::Material> root_span(roots);
+  compressed_test::TempDir dir;
+  {
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    zz::solve_tiers(chess, root_span, store, zz::SolveOptions{}, false);
+    for (const auto& r : roots) std::filesystem::remove(store.file(r));
+  }
+  std::filesystem::path copies;
+  {
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    zz::SolveOptions options;
+    options.release_from_slots = 0;
+    options.held_bytes_budget = 0;
+    std::size_t copies_seen = 0;
+    options.progress = [&](const zz::SolveProgress&) {
+      for (const auto& e : std::filesystem::directory_iterator(store.directory()))
+        if (e.path().filename().string().rfind(".decoded.", 0) == 0) {
+          copies = e.path();
+          copies_seen += std::filesystem::exists(e.path() / "KRvK.zzt");
+        }
+    };
+    zz::solve_tiers(chess, root_span, store, options, false);
+    CHECK(copies_seen > 0);  // KRvK was set aside, not dropped
+    CHECK(store.decodes() == 3);
+  }
+  CHECK_FALSE(copies.empty());
+  CHECK_FALSE(std::filesystem::exists(copies));  // the copies end with their store
+  check_equal_to_a_solve_in_memory(chess, root_span, dir.path);
+}

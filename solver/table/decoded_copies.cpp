@@ -1,0 +1,52 @@
+#include "solver/table/decoded_copies.hpp"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <system_error>
+
+#include <unistd.h>
+
+namespace zz {
+
+namespace {
+
+constexpr const char* kPrefix = ".decoded.";
+
+// Removes PARENT/.decoded.PID folders whose process no longer runs.
+void remove_stale_folders(const std::filesystem::path& parent) {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(parent, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(kPrefix, 0) != 0) continue;
+    std::string pid = name.substr(std::char_traits<char>::length(kPrefix));
+    pid = pid.substr(0, pid.find('-'));
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
+    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) std::filesystem::remove_all(e.path(), ec);
+  }
+}
+
+}  // namespace
+
+// Each set of copies has its own folder, PARENT/.decoded.PID-N: a process may hold several.
+DecodedCopies::DecodedCopies(const std::filesystem::path& parent) {
+  static std::atomic<unsigned> made{0};
+  dir_ = parent / (kPrefix + std::to_string(::getpid()) + "-" + std::to_string(made++));
+  std::filesystem::create_directories(parent);
+  remove_stale_folders(parent);
+  std::error_code ec;
+  std::filesystem::remove_all(dir_, ec);
+  std::filesystem::create_directories(dir_);
+}
+
+DecodedCopies::~DecodedCopies() {
+  std::error_code ec;
+  std::filesystem::remove_all(dir_, ec);
+}
+
+void DecodedCopies::remove(const std::string& tier) const {
+  std::error_code ec;
+  std::filesystem::remove(file(tier), ec);
+}
+
+}  // namespace zz
