@@ -18,8 +18,9 @@ std::string bytes_of(const std::filesystem::path& file) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// Solves the set twice, through solve_tiers (floors) and tier by tier with store.save
-// alone (moves), and compares every file.
+// Solves the set through solve_tiers (the writer reads the floors), then writes each table
+// again with store.save alone (the writer generates every slot's moves) and compares the
+// files.
 template <class G>
 void check_same_files(const G& game, std::span<const typename G::Tier> roots) {
   compressed_test::TempDir with_floors, with_moves;
@@ -28,9 +29,11 @@ void check_same_files(const G& game, std::span<const typename G::Tier> roots) {
   zz::TableStore<G> slow(game, with_moves.path);
   std::size_t compared = 0;
   for (const auto& t : zz::dependency_order(game, roots)) {
-    std::vector<zz::SolvedTier<typename G::Tier>> solved;
-    for (const auto& d : game.tier_dependencies(t)) solved.push_back({d, &slow.load_decoded(d)});
-    slow.save(t, zz::solve_tier(game, t, std::span<const zz::SolvedTier<typename G::Tier>>(solved)));
+    // The tables its exits reach, which the writer reads, are those written before.
+    const zz::TierTable& solved = fast.load_decoded(t);
+    std::vector<zz::Code> codes(solved.size());
+    for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = solved.code(i);
+    slow.save(t, zz::TierTable(std::span<const zz::Code>(codes)));
     CAPTURE(game.tier_name(t));
     const std::string a = bytes_of(fast.file(t)), b = bytes_of(slow.file(t));
     REQUIRE(!a.empty());
@@ -44,8 +47,8 @@ void check_same_files(const G& game, std::span<const typename G::Tier> roots) {
 
 TEST_CASE("tables written from the solver's exit floors equal those written from every slot's moves: chess") {
   const zz::chess::Chess chess;
-  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR"), zz::chess::parse_material("KPvKP"),
-                                                  zz::chess::parse_material("KRPvK")};
+  // KPvKP: promotions, and en passant (positions with a transient child, valued from moves).
+  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR"), zz::chess::parse_material("KPvKP")};
   check_same_files(chess, std::span<const zz::chess::Material>(roots));
 }
 
