@@ -32,6 +32,7 @@ static_assert(kFinished == kMaxRemoteness + 1);
 
 class ExitFloors {
  public:
+  ExitFloors() = default;
   explicit ExitFloors(std::vector<std::uint16_t> floors) : floors_(std::move(floors)) {}
   bool empty() const { return floors_.empty(); }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -46,6 +47,11 @@ void WrittenPages::wrote_up_to(int fd, std::uint64_t end) {
   if (end < from + step_) return;
   // One thread gives the range back; the others go on writing.
   if (released_.compare_exchange_strong(from, end, std::memory_order_relaxed)) write_back_and_drop(fd, from, end - from);
+}
+
+bool process_gone(const std::string& pid) {
+  if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) return false;
+  return ::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH;
 }
 
 }  // namespace zz

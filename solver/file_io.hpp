@@ -12,6 +12,11 @@
 
 namespace zz {
 
+// Whether `pid` (the text after a file or folder name's prefix) names a process that no
+// longer runs: what a killed process left behind may then be removed. False for text that
+// is not a process id.
+bool process_gone(const std::string& pid);
+
 // Writes every byte at `offset` (retrying short writes and EINTR); false with errno set on
 // failure.
 bool write_all_at(int fd, std::span<const std::uint8_t> bytes, std::uint64_t offset);

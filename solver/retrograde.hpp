@@ -123,7 +123,7 @@ class RetrogradeSolver {
 
   // After solve() with SolveOptions::keep_exit_floors (and un-moves): what each slot's exits
   // imply, for the table writer (empty otherwise).
-  ExitFloors take_exit_floors() { return ExitFloors(std::move(exit_floors_)); }
+  ExitFloors take_exit_floors() { return ExitFloors(std::move(loss_floor_)); }
 
   // The slots of the index this rank solves.
   const Ownership& ownership() const { return owned_; }
@@ -160,8 +160,7 @@ class RetrogradeSolver {
       }
     });
     release_memory(counter_);
-    if (options_.keep_exit_floors) exit_floors_ = std::move(loss_floor_);
-    release_memory(loss_floor_);
+    if (!options_.keep_exit_floors) release_memory(loss_floor_);
     release_memory(decided_in_block_);
     release_memory(due_in_block_);
     return std::move(state_);
@@ -640,7 +639,6 @@ class RetrogradeSolver {
   std::vector<Code> state_;
   std::vector<std::uint8_t> counter_;
   std::vector<std::uint16_t> loss_floor_;
-  std::vector<std::uint16_t> exit_floors_;  // loss_floor_ kept for the writer (keep_exit_floors)
   std::vector<std::uint64_t> decided_in_block_, due_in_block_;  // level bits per block of slots
   retro_detail::PendingLevels pending_;
   std::vector<std::uint64_t> reexamined_;        // positions with a transient child
@@ -652,13 +650,22 @@ class RetrogradeSolver {
   int last_due_ = 0;  // the last level at which a recorded decision falls due
 };
 
+// With `exit_floors`, the in-memory solver's record of what each slot's exits imply is left
+// there for the table writer (empty after the compact state or sweeps).
 template <Enumerable G>
 TierTable solve_tier(const G& game, const typename G::Tier& tier,
-                     std::span<const SolvedTier<typename G::Tier>> solved, const SolveOptions& options = {}) {
+                     std::span<const SolvedTier<typename G::Tier>> solved, const SolveOptions& options = {},
+                     ExitFloors* exit_floors = nullptr) {
   if constexpr (Unmovable<G>) {
     if (solves_compact(game.tier_size(tier), options)) return CompactRetrogradeSolver<G>(game, tier, solved, options).solve();
   }
-  return RetrogradeSolver<G>(game, tier, solved, options).solve();
+  if (!exit_floors) return RetrogradeSolver<G>(game, tier, solved, options).solve();
+  SolveOptions keep = options;
+  keep.keep_exit_floors = true;
+  RetrogradeSolver<G> solver(game, tier, solved, keep);
+  TierTable table = solver.solve();
+  *exit_floors = solver.take_exit_floors();
+  return table;
 }
 
 }  // namespace zz

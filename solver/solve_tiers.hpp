@@ -39,25 +39,6 @@ std::vector<typename G::Tier> dependency_order(const G& game, std::span<const ty
 // In a distributed job (options.comm with more than one rank) every rank takes part in
 // every tier: each solves its slice, the ranks write the one table file together, and each
 // then reads it back (mapped) for the tiers that depend on it.
-// solve_tier, then store.save; the in-memory solver hands the writer its record of what
-// each slot's exits imply.
-template <Enumerable G>
-const TierTable& solve_and_save(const G& game, const typename G::Tier& t,
-                                std::span<const SolvedTier<typename G::Tier>> dependencies,
-                                const SolveOptions& options, TableStore<G>& store) {
-  if constexpr (Unmovable<G>) {
-    if (!solves_compact(game.tier_size(t), options) && !options.force_sweeps) {
-      SolveOptions keep = options;
-      keep.keep_exit_floors = true;
-      RetrogradeSolver<G> solver(game, t, dependencies, keep);
-      TierTable table = solver.solve();
-      const ExitFloors floors = solver.take_exit_floors();
-      return store.save(t, std::move(table), &floors);
-    }
-  }
-  return store.save(t, solve_tier(game, t, dependencies, options));
-}
-
 template <Enumerable G>
 std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::Tier> roots, TableStore<G>& store,
                                     const SolveOptions& options, bool rebuild) {
@@ -125,7 +106,10 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         table = &store.reload(t);
       } else {
         if (options.spool_directory.empty()) tier_options.spool_directory = store.file(t).parent_path();
-        table = &solve_and_save(game, t, dependencies, tier_options, store);
+        // The in-memory solver hands the writer its record of what each slot's exits imply.
+        ExitFloors floors;
+        TierTable solved_table = solve_tier(game, t, dependencies, tier_options, &floors);
+        table = &store.save(t, std::move(solved_table), &floors);
       }
       ++set.tables_done;
       set.slots_done += table->size();

@@ -1,8 +1,8 @@
 #include "solver/table/decoded_copies.hpp"
 
+#include "solver/file_io.hpp"
+
 #include <atomic>
-#include <cerrno>
-#include <csignal>
 #include <system_error>
 
 #include <unistd.h>
@@ -13,16 +13,14 @@ namespace {
 
 constexpr const char* kPrefix = ".decoded.";
 
-// Removes PARENT/.decoded.PID folders whose process no longer runs.
+// Removes PARENT/.decoded.PID-N folders whose process no longer runs.
 void remove_stale_folders(const std::filesystem::path& parent) {
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(parent, ec)) {
     const std::string name = e.path().filename().string();
     if (name.rfind(kPrefix, 0) != 0) continue;
-    std::string pid = name.substr(std::char_traits<char>::length(kPrefix));
-    pid = pid.substr(0, pid.find('-'));
-    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
-    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) std::filesystem::remove_all(e.path(), ec);
+    const std::string pid_n = name.substr(std::char_traits<char>::length(kPrefix));
+    if (process_gone(pid_n.substr(0, pid_n.find('-')))) std::filesystem::remove_all(e.path(), ec);
   }
 }
 

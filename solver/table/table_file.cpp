@@ -11,6 +11,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/common/error.hpp"
+#include "solver/file_io.hpp"
 #include "solver/table/checksum.hpp"
 #include "solver/table/mapped_payload.hpp"
 #include "solver/table/packed_table_file.hpp"
@@ -38,9 +39,7 @@ void remove_stale_temporaries(const std::filesystem::path& file) {
   for (const auto& e : std::filesystem::directory_iterator(file.parent_path(), ec)) {
     const std::string name = e.path().filename().string();
     if (name.rfind(prefix, 0) != 0) continue;
-    const std::string pid = name.substr(prefix.size());
-    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
-    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) std::filesystem::remove(e.path(), ec);
+    if (process_gone(name.substr(prefix.size()))) std::filesystem::remove(e.path(), ec);
   }
 }
 

@@ -3,10 +3,12 @@
 // are those of a solve in memory, and read back through a fresh store.
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <set>
 
 #include "core/chess/game.hpp"
 #include "round_trip.hpp"
+#include "solver/table/decoded_copies.hpp"
 
 namespace {
 
@@ -176,4 +178,27 @@ TEST_CASE("a set over its memory budget maps the tables it sets aside from decod
   CHECK_FALSE(copies.empty());
   CHECK_FALSE(std::filesystem::exists(copies));  // the copies end with their store
   check_equal_to_a_solve_in_memory(chess, root_span, dir.path);
+}
+
+TEST_CASE("decoded copies live in a folder of their own, removed with them and, if killed, by the next") {
+  compressed_test::TempDir dir;
+  // 999,999,999 is beyond any pid_max Linux allows: that process is gone.
+  const std::filesystem::path stale = dir.path / ".decoded.999999999-0";
+  std::filesystem::create_directories(stale);
+  std::ofstream(stale / "KQvK.zzt") << "left by a killed pass";
+  const std::filesystem::path not_ours = dir.path / ".decoded.notapid";
+  std::filesystem::create_directories(not_ours);
+  std::filesystem::path own;
+  {
+    const zz::DecodedCopies copies(dir.path);
+    own = copies.directory();
+    CHECK(std::filesystem::is_directory(own));
+    CHECK(own.parent_path() == dir.path);
+    CHECK_FALSE(std::filesystem::exists(stale));
+    CHECK(std::filesystem::exists(not_ours));
+    const zz::DecodedCopies other(dir.path);  // a second pass in the same process
+    CHECK(other.directory() != own);
+    CHECK(std::filesystem::is_directory(own));
+  }
+  CHECK_FALSE(std::filesystem::exists(own));
 }
