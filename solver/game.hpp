@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
@@ -136,17 +137,18 @@ concept HasIndexedUnmoves = HasTierRanker<G> && Unmovable<G> &&
 // the ranker finds a child's slot without playing the move. It names the tiers some moves
 // leave to, exit_tiers() (a range of Tier); exit_child(p, m, tier, index) true promises
 // that m's child is not transient and lies in exit_tiers()[tier] at index (false promises
-// nothing); child_in_tier(p, m), for a move that stays_in_tier (HasInTierTest), is its
-// child's index in p's tier. The solver asks exit_child for every move of every position it
-// initializes that leaves the tier; the table store asks both to value a position by its
-// moves (verify, the side a compressed file leaves out).
+// nothing); in_tier_children(p) is a callable whose children(m), for a move m of p that
+// stays_in_tier (HasInTierTest), is its child's index in p's tier (one look at p for all its
+// moves: the child's index changes from p's in one part). The solver asks exit_child for
+// every move of every position it initializes that leaves the tier; the table store asks
+// both to value a position by its moves (verify, the side a compressed file leaves out).
 template <class G>
 concept HasRankedExits = HasTierRanker<G> &&
     requires(const G& g, const typename G::Tier& t, const typename G::Position& p, const typename G::Move& m,
              int& tier, std::uint64_t& index) {
       { g.tier_ranker(t).exit_tiers() };
       { g.tier_ranker(t).exit_child(p, m, tier, index) } -> std::convertible_to<bool>;
-      { g.tier_ranker(t).child_in_tier(p, m) } -> std::convertible_to<std::uint64_t>;
+      { g.tier_ranker(t).in_tier_children(p)(m) } -> std::convertible_to<std::uint64_t>;
     };
 
 // The type of G::tier_ranker's result, or an empty stand-in for a game without one.
@@ -158,6 +160,18 @@ struct TierRankerOf {
 template <class G>
 struct TierRankerOf<G, true> {
   using type = decltype(std::declval<const G&>().tier_ranker(std::declval<const typename G::Tier&>()));
+};
+
+// An optional of what a HasRankedExits ranker's in_tier_children returns, made when first
+// needed; an optional of nothing for other games.
+template <class G, bool = HasRankedExits<G>>
+struct InTierChildrenOf {
+  using type = std::optional<std::monostate>;
+};
+template <class G>
+struct InTierChildrenOf<G, true> {
+  using type = std::optional<decltype(std::declval<const typename TierRankerOf<G>::type&>().in_tier_children(
+      std::declval<const typename G::Position&>()))>;
 };
 
 }  // namespace zz

@@ -42,6 +42,7 @@ template <Enumerable G>
 class TierMoves {
   using Position = typename G::Position;
   using Tier = typename G::Tier;
+  using InTierChildren = typename InTierChildrenOf<G>::type;
 
  public:
   TierMoves(const G& game, const Tier& tier, std::span<const SolvedTier<Tier>> solved)
@@ -128,6 +129,7 @@ class TierMoves {
   template <class Inside, class Outside>
   bool visit_children(const Position& p, bool count_only, Inside&& inside, Outside&& outside) const {
     bool any = false, go_on = true;
+    InTierChildren children;  // made at the first in-tier move that needs an index
     game_.for_each_move(p, [&](const auto& m) {
       any = true;
       if (!go_on) return;
@@ -137,7 +139,8 @@ class TierMoves {
       }
       if constexpr (HasRankedExits<G>) {
         if (stays_in_tier(p, m)) {
-          go_on = inside(ranker_.child_in_tier(p, m));
+          if (!children) children.emplace(ranker_.in_tier_children(p));
+          go_on = inside((*children)(m));
           return;
         }
         int exit;

@@ -109,7 +109,8 @@ class Chess {
     // The tables captures and promotions lead to, and the table and index of the child of a
     // capture or promotion m of p, found without playing m (solver/game.hpp, HasRankedExits).
     std::span<const Material> exit_tiers() const { return exits; }
-    std::uint64_t child_in_tier(const Position& p, Move m) const { return index.rank_after(p, m, false); }
+    // The index of each child of p whose move stays in the tier, called as children(m).
+    TableIndex::QuietChildren in_tier_children(const Position& p) const { return {index, p}; }
     bool exit_child(const Position& p, Move m, int& tier, std::uint64_t& i) const {
       if (m.kind() != Move::Normal && m.kind() != Move::Promotion) return false;
       const Piece captured = p.piece_on(m.to());

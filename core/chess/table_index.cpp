@@ -62,6 +62,13 @@ TableIndex::TableIndex(const Material& m) : pawns_(m.has_pawns()) {
       groups_[group_count_++] = {c, t, k, size};
       rest_ *= size;
     }
+  for (auto& by_type : group_of_) by_type.fill(-1);
+  std::uint64_t weight = 1;
+  for (int g = group_count_ - 1; g >= 0; --g) {
+    weight_[g] = weight;
+    weight *= groups_[g].size;
+    group_of_[groups_[g].color][groups_[g].type] = static_cast<std::int8_t>(g);
+  }
   kings_ = &index_parts::king_pairs(pawns_);
   pairs_ = kings_->representative.size();
 }

@@ -51,6 +51,28 @@ class TableIndex {
   // move's child in p's own table, a capture's or promotion's in a smaller one).
   std::uint64_t rank_after(const Position& p, Move m, bool flip) const;
 
+  // The indices of the children of p (this table's material, its colours) whose moves keep
+  // the material: each from p's own index with the moved piece's group part changed, one
+  // binomial sum instead of a whole rank (table_index_children.cpp); a king move that keeps
+  // the orientation changes the king pair only. Verify and decoding value every position of
+  // a table from its moves, most of them quiet. A king move that changes the orientation,
+  // and a king pair on a symmetry's axis (two orientations to compare), are ranked whole.
+  class QuietChildren {
+   public:
+    QuietChildren(const TableIndex& index, const Position& p);
+    // m: a move of p of kind Move::Normal that captures nothing.
+    std::uint64_t operator()(Move m) const;
+
+   private:
+    const TableIndex& index_;
+    const Position& parent_;
+    int sym_ = -1;  // the symmetry that orients p; -1: rank each child whole
+    const std::array<std::uint8_t, 64>* map_ = nullptr;  // its square map
+    std::uint64_t child_side_ = 0, rest_ = 0;  // the children's side to move; p's rest
+    std::uint64_t child_base_ = 0;  // the index of p's rest with the children's side to move
+    std::array<std::uint64_t, 10> part_{};
+  };
+
  private:
   struct Group {
     Color color;
@@ -73,6 +95,9 @@ class TableIndex {
 
   std::array<Group, 10> groups_{};
   int group_count_ = 0;
+  // A group's weight in the rest: the product of the sizes of the groups after it.
+  std::array<std::uint64_t, 10> weight_{};
+  std::array<std::array<std::int8_t, 6>, 2> group_of_{};  // by colour and type; -1 none
   bool pawns_ = false;
   const KingPairs* kings_ = nullptr;
   std::uint64_t pairs_ = 0;

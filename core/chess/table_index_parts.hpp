@@ -61,24 +61,34 @@ struct TableIndex::KingPairs {
   explicit KingPairs(bool pawns);
 };
 
+namespace index_parts {
+
+// One group's part of the index: the subset its squares (b, under the square map) form
+// among the squares the group's type may stand on, in the combinatorial number system.
+inline std::uint64_t group_rank(const std::array<std::uint8_t, 64>& map, Bitboard b, bool pawns) {
+  std::array<int, kMaxGroup> sq{};
+  int n = 0;
+  while (b) {
+    int x = map[pop_square(b)];
+    if (pawns) x -= kPawnOffset;
+    int j = n++;
+    for (; j > 0 && sq[j - 1] > x; --j) sq[j] = sq[j - 1];
+    sq[j] = x;
+  }
+  std::uint64_t sub = 0;
+  for (int i = 0; i < n; ++i) sub += kChoose.c[sq[i]][i + 1];
+  return sub;
+}
+
+}  // namespace index_parts
+
 template <class Pieces>
 std::uint64_t TableIndex::rest_rank_of(const Pieces& pieces, bool flip, int s) const {
   const auto& map = index_parts::kMaps.to[flip][s];
   std::uint64_t r = 0;
   for (int g = 0; g < group_count_; ++g) {
     const Group& group = groups_[g];
-    std::array<int, index_parts::kMaxGroup> sq{};
-    int n = 0;
-    for (Bitboard b = pieces(Color(group.color ^ flip), group.type); b;) {
-      int x = map[pop_square(b)];
-      if (group.type == Pawn) x -= index_parts::kPawnOffset;
-      int j = n++;
-      for (; j > 0 && sq[j - 1] > x; --j) sq[j] = sq[j - 1];
-      sq[j] = x;
-    }
-    std::uint64_t sub = 0;
-    for (int i = 0; i < n; ++i) sub += index_parts::kChoose.c[sq[i]][i + 1];
-    r = r * group.size + sub;
+    r = r * group.size + index_parts::group_rank(map, pieces(Color(group.color ^ flip), group.type), group.type == Pawn);
   }
   return r;
 }

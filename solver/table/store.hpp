@@ -390,11 +390,12 @@ class TableStore {
     const auto take = [&](const Outcome& child) { moves.take(child); };
     if constexpr (HasRankedExits<G> && HasInTierTest<G>) {
       const Ranker& ranker = ranker_for(tier, seen);
+      const auto children = ranker.in_tier_children(p);
       game_.for_each_move(p, [&](const auto& m) {
         Code c = kUnusedCode;
         int exit;
         std::uint64_t index;
-        if (game_.stays_in_tier(p, m)) c = own.code_of_used(ranker.child_in_tier(p, m));
+        if (game_.stays_in_tier(p, m)) c = own.code_of_used(children(m));
         else if (ranker.exit_child(p, m, exit, index))
           c = table_for(ranker.exit_tiers()[static_cast<std::size_t>(exit)], seen).code_of_used(index);
         // Anything else (and a slot not derived yet, see stored_value_in) the slow way.

@@ -77,18 +77,18 @@ TEST_CASE("the predecessor kernel equals for_each_unmove and rank on samples of 
   CHECK(repeats > 0);
 }
 
-// Every move of the sampled slots of m: exit_child names a capture's or promotion's table
-// and index, child_in_tier a quiet move's index, as playing the move and ranking the child
-// does. Returns how many exits were checked.
+// Every move of the sampled slots of m and of their in-tier children (positions in any
+// orientation, kings off the representative pair): exit_child names a capture's or
+// promotion's table and index, in_tier_children a quiet move's index, as playing the move
+// and ranking the child does. Returns how many exits were checked.
 std::uint64_t check_exits(const char* name, std::uint64_t step) {
   const Chess chess;
   const Material m = parse_material(name);
   const Chess::TierRanker ranker = chess.tier_ranker(m);
   const TableIndex index(m);
   std::uint64_t exits = 0, wrong = 0;
-  Position p;
-  for (std::uint64_t i = 0; i < index.size() && wrong < 5; i += step) {
-    if (!index.unrank(i, p)) continue;
+  const auto check_moves = [&](const Position& p) {
+    const auto children = ranker.in_tier_children(p);
     chess.for_each_move(p, [&](Move mv) {
       int tier = -1;
       std::uint64_t at = 0;
@@ -105,10 +105,10 @@ std::uint64_t check_exits(const char* name, std::uint64_t step) {
           CHECK(same);
         }
       } else if (chess.stays_in_tier(p, mv)) {
-        if (leaves || ranker.child_in_tier(p, mv) != chess.rank(c) || chess.transient(c)) {
+        if (leaves || children(mv) != chess.rank(c) || chess.transient(c)) {
           ++wrong;
-          INFO(name, " ", format_fen(p), " ", format_uci(mv), ": child_in_tier");
-          CHECK(ranker.child_in_tier(p, mv) == chess.rank(c));
+          INFO(name, " ", format_fen(p), " ", format_uci(mv), ": in_tier_children");
+          CHECK(children(mv) == chess.rank(c));
         }
       } else if (leaves) {
         ++wrong;
@@ -116,12 +116,28 @@ std::uint64_t check_exits(const char* name, std::uint64_t step) {
         CHECK_FALSE(leaves);
       }
     });
+  };
+  Position p;
+  for (std::uint64_t i = 0; i < index.size() && wrong < 5; i += step) {
+    if (!index.unrank(i, p)) continue;
+    check_moves(p);
+    // Its first in-tier king move and first other one: after the king move the kings are
+    // off the representative pair, so the child's children are ranked under a symmetry.
+    bool king_moved = false, other_moved = false;
+    chess.for_each_move(p, [&](Move mv) {
+      bool& done = type_of(p.piece_on(mv.from())) == King ? king_moved : other_moved;
+      if (done || !chess.stays_in_tier(p, mv)) return;
+      const Position c = p.play(mv);
+      if (chess.transient(c)) return;
+      done = true;
+      check_moves(c);
+    });
   }
   CHECK(wrong == 0);
   return exits;
 }
 
-TEST_CASE("exit_child and child_in_tier name the table and index of every move's child") {
+TEST_CASE("exit_child and in_tier_children name the table and index of every move's child") {
   for (const char* m : {"KQvKR", "KPvK", "KPvKP", "KRPvKR", "KPPvKP", "KQRvKR", "KBNvKP", "KPvKQ", "KNPvKB", "KPPPvK"})
     CHECK(check_exits(m, 101) > 100);
 }
