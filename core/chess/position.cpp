@@ -18,25 +18,6 @@ constexpr std::array<std::uint8_t, kSquareCount> kCastlingLost = castling_lost()
 
 }  // namespace
 
-void Position::put_piece(Piece p, Square s) {
-  remove_piece(s);
-  const Bitboard b = square_bb(s);
-  by_type_[type_of(p)] |= b;
-  by_color_[color_of(p)] |= b;
-  board_[s] = p;
-  key_ ^= kZobrist.piece[p][s];
-}
-
-void Position::remove_piece(Square s) {
-  const Piece p = board_[s];
-  if (p == NoPiece) return;
-  const Bitboard b = square_bb(s);
-  by_type_[type_of(p)] &= ~b;
-  by_color_[color_of(p)] &= ~b;
-  board_[s] = NoPiece;
-  key_ ^= kZobrist.piece[p][s];
-}
-
 void Position::set_side_to_move(Color c) {
   if (c != side_) key_ ^= kZobrist.black_to_move;
   side_ = c;

@@ -53,8 +53,24 @@ class Position {
 
   // Building a position (FEN parsing, table unranking). Both kings must be on the board
   // before moves are generated or played.
-  void put_piece(Piece p, Square s);  // replaces whatever stood on s
-  void remove_piece(Square s);
+  // Inline: a table's unrank builds a position per slot with them.
+  void put_piece(Piece p, Square s) {  // replaces whatever stood on s
+    remove_piece(s);
+    const Bitboard b = square_bb(s);
+    by_type_[type_of(p)] |= b;
+    by_color_[color_of(p)] |= b;
+    board_[s] = p;
+    key_ ^= kZobrist.piece[p][s];
+  }
+  void remove_piece(Square s) {
+    const Piece p = board_[s];
+    if (p == NoPiece) return;
+    const Bitboard b = square_bb(s);
+    by_type_[type_of(p)] &= ~b;
+    by_color_[color_of(p)] &= ~b;
+    board_[s] = NoPiece;
+    key_ ^= kZobrist.piece[p][s];
+  }
   void set_side_to_move(Color c);
   // Move generation trusts every right: its king and rook must stand on their home squares.
   void set_castling_rights(std::uint8_t rights);
