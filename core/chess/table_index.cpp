@@ -4,6 +4,7 @@
 #include "core/common/error.hpp"
 
 #include <array>
+#include <atomic>
 #include <utility>
 #include <vector>
 
@@ -50,6 +51,8 @@ const TableIndex::KingPairs& index_parts::king_pairs(bool pawns) {
 }
 
 TableIndex::TableIndex(const Material& m) : pawns_(m.has_pawns()) {
+  static std::atomic<std::uint64_t> serials{0};
+  serial_ = serials.fetch_add(1, std::memory_order_relaxed) + 1;
   init_attack_tables();  // the positions unrank() makes need them
   if (m.pieces() > kMaxTablePieces)
     throw InputError("no table index for " + material_name(m) + ": tables hold at most " +
@@ -79,39 +82,6 @@ std::uint64_t TableIndex::rest_rank(const Position& p, bool flip, int s) const {
 
 std::uint64_t TableIndex::rank(const Position& p, bool flip) const {
   return rank_of([&p](Color c, PieceType t) { return p.pieces(c, t); }, Color(p.side_to_move() ^ flip), flip);
-}
-
-bool TableIndex::unrank(std::uint64_t index, Position& out) const {
-  out = Position();
-  std::uint64_t rest = index % rest_;
-  const std::uint64_t pair = index / rest_ % pairs_;
-  const Color side = index / rest_ / pairs_ ? Black : White;
-  const auto [wk, bk] = kings_->representative[pair];
-  Bitboard occupied = square_bb(wk) | square_bb(bk);
-  out.put_piece(WhiteKing, wk);
-  out.put_piece(BlackKing, bk);
-  for (int g = group_count_ - 1; g >= 0; --g) {
-    const Group& group = groups_[g];
-    std::uint64_t sub = rest % group.size;
-    rest /= group.size;
-    int x = squares_for(group.type) - 1;
-    for (int i = group.count; i >= 1; --i) {
-      if (i == 1) {
-        x = static_cast<int>(sub);  // C(x, 1) = x
-      } else {
-        while (kChoose.c[x][i] > sub) --x;
-        sub -= kChoose.c[x][i];
-      }
-      const Square s = Square(group.type == Pawn ? x + kPawnOffset : x);
-      if (occupied & square_bb(s)) return false;
-      occupied |= square_bb(s);
-      out.put_piece(make_piece(group.color, group.type), s);
-      --x;
-    }
-  }
-  out.set_side_to_move(side);
-  if (out.opponent_in_check()) return false;
-  return kings_->sym_count[wk][bk] == 1 || rank(out, false) == index;
 }
 
 std::uint64_t TableIndex::orbit_size(const Position& p, bool flip) const {

@@ -34,7 +34,10 @@ class TableIndex {
   // p holds the material or its colour-flipped twin (flip says which).
   std::uint64_t rank(const Position& p, bool flip) const;
   // False for an unused slot; otherwise the representative with no castling, no en-passant
-  // square and clocks 0 and 1.
+  // square and clocks 0 and 1. Callers walk a range of slots in order (a solver's
+  // initialization, verify, decoding), so each thread remembers where its last call stood
+  // and the next slot's placement is one step of the last group's subset
+  // (table_index_walk.cpp), not a division per group.
   bool unrank(std::uint64_t index, Position& out) const;
   // How many positions (symmetric images, same colours and side to move) p stands for.
   std::uint64_t orbit_size(const Position& p, bool flip) const;
@@ -93,6 +96,22 @@ class TableIndex {
   // other pieces group after group (in groups_ order), in the material's orientation.
   std::uint64_t rank_squares(Color side, Square wk, Square bk, const Square* pieces) const;
 
+  struct Walk;  // a thread's last unranked slot (table_index_walk.cpp)
+  // Walk w set to `index` from scratch, with divisions; then one step to index + 1.
+  void walk_to(Walk& w, std::uint64_t index) const;
+  void walk_step(Walk& w) const;
+  // The position of w's placement, if the slot is used, from w's base (built first if stale).
+  bool place(Walk& w, std::uint64_t index, Position& out) const;
+  void build_base(Walk& w) const;
+  // The same built piece by piece, base untouched (a slot read alone).
+  bool place_whole(const Walk& w, std::uint64_t index, Position& out) const;
+  // Whether the placed position is legal and the representative of its slot.
+  bool legal_representative(const Walk& w, std::uint64_t index, const Position& out) const;
+  // A group's squares on the board from its subset of the squares its type may stand on.
+  Bitboard group_squares(int g, std::uint64_t subset) const {
+    return groups_[g].type == Pawn ? subset << 8 : subset;  // pawns: from a2 (kPawnOffset)
+  }
+
   std::array<Group, 10> groups_{};
   int group_count_ = 0;
   // A group's weight in the rest: the product of the sizes of the groups after it.
@@ -102,6 +121,8 @@ class TableIndex {
   const KingPairs* kings_ = nullptr;
   std::uint64_t pairs_ = 0;
   std::uint64_t rest_ = 1;
+  // Tells indices apart for the walk; a copy has its original's (and the same content).
+  std::uint64_t serial_ = 0;
 };
 
 // The index of the table holding a position, with the flip that orients it: built once per

@@ -148,3 +148,38 @@ TEST_CASE("four-piece tables with identical pieces and with pawns index exactly 
   const Counts pawns = brute_force(g, {WhitePawn, BlackPawn});
   CHECK(pawns.weighted == pawns.legal);
 }
+
+// unrank walks: a thread that asks for slot i + 1 (or a few slots on) after slot i steps the
+// last group's subset instead of decoding the index again. Walking every slot of a range in
+// order must give what decoding each slot alone gives (asked for in descending order, no
+// call walks). The ranges cross group carries, king pairs (symmetric ones included) and the
+// side to move; two tables read in turn (as a decoder reading another table does) do not
+// mix their walks.
+TEST_CASE("unrank walking slot by slot equals unrank decoding each slot alone") {
+  struct Range {
+    std::uint64_t first, count;
+  };
+  for (const char* name : {"KQvK", "KRvKP", "KBBvK", "KNNvKP", "KPPvKP", "KQRvKR", "KBBBvK", "KRBvKN"}) {
+    const TableIndex index(parse_material(name));
+    const TableIndex other(parse_material("KRPvK"));
+    // The first slots, slots around the middle (the side to move changes there) and the last.
+    const std::uint64_t half = index.size() / 2, n = std::min<std::uint64_t>(index.size() / 2, 40000);
+    for (const Range r : {Range{0, n}, Range{half - n / 2, n}, Range{index.size() - n, n}}) {
+      std::vector<Position> alone(r.count);
+      std::vector<bool> used_alone(r.count);
+      for (std::uint64_t k = r.count; k-- > 0;) used_alone[k] = index.unrank(r.first + k, alone[k]);
+      std::uint64_t wrong = 0;
+      Position p, q;
+      for (std::uint64_t k = 0; k < r.count; ++k) {
+        // Every seventh slot another table's slot in between; every fifth skips ahead.
+        if (k % 7 == 3) other.unrank(k, q);
+        if (k % 5 == 4) continue;
+        const bool used = index.unrank(r.first + k, p);
+        if ((used != used_alone[k] || (used && !(p == alone[k]))) && wrong++ == 0)
+          FAIL_CHECK(std::string(name), " slot ", r.first + k, " walked: ", used ? format_fen(p) : "unused", ", alone: ",
+                     used_alone[k] ? format_fen(alone[k]) : "unused");
+      }
+      CHECK_MESSAGE(wrong == 0, std::string(name), " from slot ", r.first);
+    }
+  }
+}
