@@ -18,6 +18,13 @@ py::object to_python(const api::ojson& doc);
 py::str value_of(Outcome o);
 py::object remoteness_of(Outcome o);
 
+// A solve's progress report as Python holds it. SolveProgress names its tables by views into
+// the solver's strings, valid during the callback only, and a callback may keep the report.
+struct KeptSolveProgress : SolveProgress {
+  std::string tier_name, decoding_name;
+  explicit KeptSolveProgress(const SolveProgress& p) : SolveProgress(p), tier_name(p.tier), decoding_name(p.decoding) {}
+};
+
 void bind_results(py::module_& m);
 void bind_table(py::module_& m);
 void bind_tablebase(py::module_& m);

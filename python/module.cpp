@@ -66,7 +66,7 @@ api::SolveReport solve(GameHandle& g, const py::object& material, const py::obje
         py::gil_scoped_acquire acquire;
         if (error.error) return;
         try {
-          progress(p);
+          progress(KeptSolveProgress(p));
         } catch (py::error_already_set& e) {
           error.error = e;
           const_cast<std::atomic<bool>*>(stop)->store(true);

@@ -221,8 +221,8 @@ void bind_results(py::module_& m) {
       .def_readonly("search_nodes", &api::AnalyzeProgress::search_nodes)
       .def_readonly("nodes_per_second", &api::AnalyzeProgress::nodes_per_second)
       .def_readonly("lines", &api::AnalyzeProgress::lines);
-  py::class_<SolveProgress>(m, "SolveProgress")
-      .def_property_readonly("tier", [](const SolveProgress& p) { return std::string(p.tier); })
+  py::class_<KeptSolveProgress>(m, "SolveProgress")
+      .def_readonly("tier", &KeptSolveProgress::tier_name)
       .def_readonly("level", &SolveProgress::level)
       .def_readonly("decided", &SolveProgress::decided)
       .def_readonly("size", &SolveProgress::size)
@@ -234,7 +234,10 @@ void bind_results(py::module_& m) {
       .def_readonly("slots_done", &SolveProgress::slots_done)
       .def_readonly("seconds", &SolveProgress::seconds)
       .def_readonly("table_finished", &SolveProgress::table_finished)
-      .def_property_readonly("seconds_left", &SolveProgress::seconds_left);
+      .def_readonly("decoding", &KeptSolveProgress::decoding_name)
+      .def_readonly("dependency", &SolveProgress::dependency)
+      .def_readonly("dependencies", &SolveProgress::dependencies)
+      .def_property_readonly("seconds_left", [](const KeptSolveProgress& p) { return p.seconds_left(); });
 
   py::class_<api::ReviewPly> ply(m, "ReviewPly");
   ply.def_readonly("ply", &api::ReviewPly::ply)

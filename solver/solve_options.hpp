@@ -31,6 +31,11 @@ struct SolveProgress {
   double seconds = 0;              // since the set's solve began
   double seconds_done = 0;         // ... when its last finished table was stored
   bool table_finished = false;     // this report ends a table (stored on disk)
+  // A report before the tier's first level, while its sub-table `decoding` is decoded into
+  // memory (a compressed table, its left-out side valued from its moves: minutes for a
+  // five-piece table), the `dependency`-th of its `dependencies`. Empty otherwise.
+  std::string_view decoding;
+  int dependency = 0, dependencies = 0;
 
   // The time the set still needs at the rate of the tables finished so far (per index
   // slot), less what the current table has already taken; nullopt before the first table.

@@ -91,7 +91,18 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       std::vector<SolvedTier<Tier>> solved;
       // Read at random by the solver: decoded into memory if compressed.
       // Only the tier's own dependencies stay decoded (what they needed is released).
-      for (const Tier& d : game.tier_dependencies(t)) solved.push_back({d, &store.load_decoded(d, false)});
+      const auto needed = game.tier_dependencies(t);  // a vector or a span, by game
+      for (std::size_t j = 0; j < needed.size(); ++j) {
+        const Tier& d = needed[j];
+        if (reports_progress && store.load(d).compressed() && !store.held_decoded(d)) {
+          const std::string tier = game.tier_name(t), sub = game.tier_name(d);
+          SolveProgress p = set;
+          p.tier = tier, p.size = game.tier_size(t), p.seconds = since_start();
+          p.decoding = sub, p.dependency = static_cast<int>(j) + 1, p.dependencies = static_cast<int>(needed.size());
+          options.progress(p);
+        }
+        solved.push_back({d, &store.load_decoded(d, false)});
+      }
       const std::span<const SolvedTier<Tier>> dependencies(solved);
       if (comm) {
         RetrogradeSolver<G> solver(game, t, dependencies, tier_options);

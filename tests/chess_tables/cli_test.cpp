@@ -26,7 +26,7 @@ const std::string& data() {
 
 }  // namespace
 
-TEST_CASE("a set's progress counts its tables and slots and estimates the time left") {
+TEST_CASE("a set's progress counts its tables and slots, names the sub-tables it decodes and estimates the time left") {
   cli_test::TempDir dir;
   REQUIRE(run({"solve", "chess", "--material", "KQvK", "--data", dir.path.string()}).code == 0);
   // KQvK and KvK exist: only KRvK and KQRvK are left to build.
@@ -41,6 +41,10 @@ TEST_CASE("a set's progress counts its tables and slots and estimates the time l
   CHECK(r.err.find("KQRvK stored: ") != std::string::npos);
   CHECK(r.err.find("; table 2 of 2, 100.0% of ") != std::string::npos);
   CHECK(r.err.find("table 3 of") == std::string::npos);
+  // KQvK, compressed on disk, is decoded before KQRvK's first level, and says so (a
+  // five-piece table's sub-tables take minutes); KRvK, just built, is in memory already.
+  CHECK(r.err.find("KQRvK: decoding its sub-table KQvK (") != std::string::npos);
+  CHECK(r.err.find("decoding its sub-table KRvK") == std::string::npos);
 }
 
 TEST_CASE("solve reports symmetry-reduced and raw counts per side to move") {

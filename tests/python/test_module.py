@@ -209,6 +209,19 @@ def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_
     assert not (tmp_path / "taktikl").exists() or not any((tmp_path / "taktikl").rglob("*.zzt"))
 
 
+def test_solve_progress_names_the_sub_tables_it_decodes(tmp_path):
+    zugzwang.Game("chess", data=tmp_path).solve(material="KQvK")
+    reports = []
+    # A new game object: the one that built KQvK still holds it in memory.
+    zugzwang.Game("chess", data=tmp_path).solve(material="KQRvK", progress=reports.append)
+    decoding = [(r.tier, r.decoding, r.dependency, r.dependencies) for r in reports if r.decoding]
+    # KQvK is read back from its compressed file before KQRvK's first level; KRvK, built in this
+    # call, is in memory already.
+    assert any(d[0] == "KQRvK" and d[1] == "KQvK" and 1 <= d[2] <= d[3] for d in decoding), decoding
+    assert all(d[1] != "KRvK" for d in decoding)
+    assert all(r.decoding == "" for r in reports if r.table_finished)
+
+
 def test_solve_in_the_compact_state_writes_the_same_tables_and_refuses_bad_sizes(tmp_path):
     memory = zugzwang.Game("tatedrez", data=tmp_path / "memory").solve(working_state="memory")
     reports = []

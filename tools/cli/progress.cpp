@@ -58,7 +58,11 @@ void Progress::update(const SolveProgress& p) {
   const std::string set = set_part(p);
   if (mode_ == Mode::Lines) {
     const double seconds = std::chrono::duration<double>(now - started_).count();
-    if (p.table_finished)
+    if (!p.decoding.empty())
+      std::fprintf(stderr, "[%9.2f s] %.*s: decoding its sub-table %.*s (%d of %d)%s\n", seconds, name_length,
+                   p.tier.data(), static_cast<int>(p.decoding.size()), p.decoding.data(), p.dependency, p.dependencies,
+                   set.c_str());
+    else if (p.table_finished)
       std::fprintf(stderr, "[%9.2f s] %.*s stored: %llu of %llu slots won or lost (%.2f%%)%s\n", seconds, name_length,
                    p.tier.data(), static_cast<unsigned long long>(p.decided), static_cast<unsigned long long>(p.size),
                    share, set.c_str());
@@ -73,7 +77,10 @@ void Progress::update(const SolveProgress& p) {
   if (drawn_ && now - last_ < std::chrono::milliseconds(100) && !p.table_finished) return;
   last_ = now;
   drawn_ = true;
-  if (p.table_finished)
+  if (!p.decoding.empty())
+    std::fprintf(stderr, "\r\033[K  %.*s: decoding its sub-table %.*s (%d of %d)%s", name_length, p.tier.data(),
+                 static_cast<int>(p.decoding.size()), p.decoding.data(), p.dependency, p.dependencies, set.c_str());
+  else if (p.table_finished)
     std::fprintf(stderr, "\r\033[K  %.*s stored%s", name_length, p.tier.data(), set.c_str());
   else
     std::fprintf(stderr, "\r\033[K  %.*s: level %d, %llu of %llu decided (%.1f%%)%s%s", name_length, p.tier.data(),
