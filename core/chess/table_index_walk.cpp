@@ -42,6 +42,15 @@ std::uint64_t next_subset(std::uint64_t x) {
 
 std::uint64_t first_subset(int count) { return (std::uint64_t{1} << count) - 1; }
 
+// Puts `piece` on each of `squares` and adds them to `occupied`; false, putting nothing, if
+// one of them is taken already (the slot is unused).
+bool put_group(Position& p, Bitboard& occupied, Piece piece, Bitboard squares) {
+  if (occupied & squares) return false;
+  occupied |= squares;
+  for (Bitboard b = squares; b;) p.put_piece(piece, pop_square(b));
+  return true;
+}
+
 }  // namespace
 
 void TableIndex::walk_to(Walk& w, std::uint64_t index) const {
@@ -99,11 +108,12 @@ void TableIndex::build_base(Walk& w) const {
   base.put_piece(WhiteKing, wk);
   base.put_piece(BlackKing, bk);
   for (int g = 0; g + 1 < group_count_; ++g) {
-    const Bitboard squares = group_squares(g, w.mask[g]);
-    if (w.base_occupied & squares) w.base_overlaps = true;
-    w.base_occupied |= squares;
     const Piece piece = make_piece(groups_[g].color, groups_[g].type);
-    for (Bitboard b = squares; b;) base.put_piece(piece, pop_square(b));
+    // Until a group before the last moves, every slot is unused: the rest does not matter.
+    if (!put_group(base, w.base_occupied, piece, group_squares(g, w.mask[g]))) {
+      w.base_overlaps = true;
+      return;
+    }
   }
   base.set_side_to_move(w.side ? Black : White);
 }
@@ -112,12 +122,11 @@ bool TableIndex::place(Walk& w, std::uint64_t index, Position& out) const {
   if (w.base_stale) build_base(w);
   if (w.base_overlaps) return false;
   const int last = group_count_ - 1;
-  const Bitboard squares = last < 0 ? 0 : group_squares(last, w.mask[last]);
-  if (w.base_occupied & squares) return false;
+  if (last >= 0 && (w.base_occupied & group_squares(last, w.mask[last]))) return false;
   out = w.base;
   if (last >= 0) {
-    const Piece piece = make_piece(groups_[last].color, groups_[last].type);
-    for (Bitboard b = squares; b;) out.put_piece(piece, pop_square(b));
+    Bitboard occupied = w.base_occupied;
+    put_group(out, occupied, make_piece(groups_[last].color, groups_[last].type), group_squares(last, w.mask[last]));
   }
   return legal_representative(w, index, out);
 }
@@ -128,13 +137,9 @@ bool TableIndex::place_whole(const Walk& w, std::uint64_t index, Position& out) 
   Bitboard occupied = square_bb(wk) | square_bb(bk);
   out.put_piece(WhiteKing, wk);
   out.put_piece(BlackKing, bk);
-  for (int g = 0; g < group_count_; ++g) {
-    const Bitboard squares = group_squares(g, w.mask[g]);
-    if (occupied & squares) return false;
-    occupied |= squares;
-    const Piece piece = make_piece(groups_[g].color, groups_[g].type);
-    for (Bitboard b = squares; b;) out.put_piece(piece, pop_square(b));
-  }
+  for (int g = 0; g < group_count_; ++g)
+    if (!put_group(out, occupied, make_piece(groups_[g].color, groups_[g].type), group_squares(g, w.mask[g])))
+      return false;
   out.set_side_to_move(w.side ? Black : White);
   return legal_representative(w, index, out);
 }
