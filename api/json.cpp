@@ -53,6 +53,8 @@ ojson remoteness_json(Outcome o) { return o.value == Value::Draw ? ojson(nullptr
 
 ojson rules_json(const RuleValues& rules) { return ojson(zz::rules_json(rules)); }
 
+ojson to_json(Outcome o) { return value_fields(o); }
+
 ojson to_json(const TierStats& s) {
   return {{"positions", s.positions()}, {"wins", s.wins},
           {"losses", s.losses},         {"draws", s.draws},

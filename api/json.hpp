@@ -30,6 +30,8 @@ ojson to_json(const SummaryResult& r);
 ojson to_json(const ReviewResult& r);
 ojson to_json(const ExportRow& r);
 ojson to_json(const TierStats& s);
+// A value alone: {"value": "win", "remoteness": 7} (remoteness null for a draw).
+ojson to_json(Outcome o);
 // board_json.cpp
 ojson to_json(const BoardResult& r);
 ojson to_json(const BoardView& b);

@@ -4,7 +4,11 @@
     results/chess/compare_published.py ZUGZWANG DATA [--material all5] [--out FILE.md]
 
 For every table of the set that exists in DATA, compares:
-  - win/draw/loss counts per side to move, up to symmetry, with the Syzygy generator's;
+  - win/draw/loss counts per side to move with the Syzygy generator's, counted as it counts
+    (syzygy_counting.py: up to symmetry with identical pieces told apart, rebuilt from the
+    whole-board counts and, without pawns, the positions on a long diagonal, which
+    `zugzwang probe` values); without identical pieces that count must also equal
+    zugzwang's own count up to symmetry;
   - the longest mate per side to move (moves) with Scid's figures from the Nalimov tables;
   - the longest depth to mate over the table (plies) with Gaviota's, as Texel records it;
   - mutual zugzwangs with Scid's counts (zugzwang's counts up to symmetry).
@@ -20,6 +24,8 @@ import pathlib
 import subprocess
 import sys
 
+import syzygy_counting
+
 HERE = pathlib.Path(__file__).resolve().parent
 
 
@@ -32,39 +38,44 @@ def moves(plies):
     return None if plies < 0 else (plies + 1) // 2
 
 
-def identical_pieces(tier):
-    """Whether a side has two pieces of one type (KQQvK, KRPPvK): see NOT_COMPARABLE."""
-    return any(half.count(c) > 1 for half in tier.split("v") for c in "QRBNP")
+def diagonal_counts(zz, data, tier):
+    """Per side to move, the values of the positions with every piece on a1-h8 (pawnless
+    tables; syzygy_counting.py says why), probed with `zugzwang probe` in one process."""
+    positions = list(syzygy_counting.diagonal_positions(tier))
+    out = subprocess.run([zz, "probe", "chess", "--data", str(data), "--json"], check=True, capture_output=True,
+                         text=True, input="".join(fen + "\n" for fen, _ in positions)).stdout.splitlines()
+    if len(out) != len(positions):
+        raise RuntimeError(f"{tier}: {len(positions)} positions probed, {len(out)} answers")
+    counts = {"White": dict.fromkeys(("wins", "draws", "losses"), 0)}
+    counts["Black"] = dict(counts["White"])
+    for (fen, white_to_move), line in zip(positions, out):
+        answer = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(f"{tier}: {fen}: {answer['error']}")
+        value = {"win": "wins", "draw": "draws", "loss": "losses"}[answer["value"]]
+        counts["White" if white_to_move else "Black"][value] += 1
+    return counts
 
 
-# Syzygy's statistics count a table with two identical pieces differently from every
-# whole-board count: KNNvK with White to move has 5,749,652 legal positions (a brute-force
-# count agrees with zugzwang's raw_ counts), 718,706.5 per symmetry, and zugzwang's tables
-# hold 719,130 of them up to symmetry; Syzygy counts 1,437,728, about twice as many, as if
-# the knights were told apart (KBBBvK: about six times). Those rows are shown and not scored. In tables with pawns (KPPvK) Syzygy's counts
-# of such tables equal zugzwang's whole-board (raw_) counts, which are then compared.
-NOT_COMPARABLE = "not comparable (Syzygy tells identical pieces apart)"
-
-
-def compare(tier, ours_summary, ours_table, published):
+def compare(tier, ours_summary, ours_table, published, diagonal=None):
     """Rows of (what, ours, published, verdict) for one table; verdict True, False or a note."""
     rows = []
     sides = ours_summary["by_side"]
     sy = published.get("syzygy")
     if sy:
+        told_apart = syzygy_counting.labellings(tier) > 1
         for side, key in (("White", "wtm"), ("Black", "btm")):
-            mine = [sides[side][v] for v in ("wins", "draws", "losses")]
+            raw = {v: sides[side]["raw_" + v] for v in ("wins", "draws", "losses")}
+            counted = syzygy_counting.syzygy_counts(tier, raw, diagonal[side] if diagonal else None)
+            mine = [counted[v] for v in ("wins", "draws", "losses")]
             theirs = [sy[key][v] for v in ("wins", "draws", "losses")]
-            verdict = mine == theirs
-            if identical_pieces(tier) and not verdict:
-                # With pawns, Syzygy's counts of such tables are the whole-board counts.
-                raw = [sides[side]["raw_" + v] for v in ("wins", "draws", "losses")]
-                if raw == theirs:
-                    mine, verdict = raw, True
-                else:
-                    verdict = NOT_COMPARABLE
-            rows.append((f"W/D/L, {side} to move (Syzygy)", "/".join(map(str, mine)), "/".join(map(str, theirs)),
-                         verdict))
+            what = f"W/D/L, {side} to move" + (", identical pieces told apart" if told_apart else "")
+            rows.append((what + " (Syzygy)", "/".join(map(str, mine)), "/".join(map(str, theirs)), mine == theirs))
+            if not told_apart:
+                # Burnside from whole-board counts must give zugzwang's own count up to symmetry.
+                orbits = [sides[side][v] for v in ("wins", "draws", "losses")]
+                rows.append((f"W/D/L, {side} to move: up to symmetry vs from whole-board counts",
+                             "/".join(map(str, orbits)), "/".join(map(str, mine)), orbits == mine))
     sc = published.get("scid")
     if sc:
         for side, key in (("White", "longest_mate_moves_wtm"), ("Black", "longest_mate_moves_btm")):
@@ -121,7 +132,11 @@ def main():
             summary = json.loads(stored.read_text())
         else:
             summary = run_json(args.zugzwang, "summary", "chess", "--material", t["tier"], "--data", args.data)
-        for what, mine, theirs, verdict in compare(t["tier"], summary["tables"][0], t, published[t["tier"]]):
+        diagonal = None
+        if "syzygy" in published[t["tier"]] and not syzygy_counting.has_pawns(t["tier"]):
+            diagonal = diagonal_counts(args.zugzwang, args.data, t["tier"])
+        for what, mine, theirs, verdict in compare(t["tier"], summary["tables"][0], t, published[t["tier"]],
+                                                   diagonal):
             if theirs is None:
                 continue
             if verdict is True or verdict is False:

@@ -2,6 +2,8 @@
 // covered (either colour stronger), refuse what no table covers in one line, export.
 #include <doctest/doctest.h>
 
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "../cli/cli_runner.hpp"
@@ -92,6 +94,43 @@ TEST_CASE("query answers with the value, the depth in moves and every move") {
   CHECK(json::parse(lost.out)["remoteness"] == 2);
   const auto text_lost = run({"query", "chess", "k7/8/1K6/8/8/8/8/7R b - - 0 1", "--data", data()});
   CHECK(text_lost.out.find("mated in 1") != std::string::npos);
+}
+
+TEST_CASE("probe values every position read, a line each, and answers a bad line on its own line") {
+  // Each answer must be what query says of the same position, in the order asked.
+  const std::vector<std::string> fens = {"8/q7/8/8/8/8/5k2/7K b - - 0 1", "k7/8/1K6/8/8/8/8/7R b - - 0 1",
+                                         "8/8/8/8/8/8/8/K6k w - - 0 1", "8/8/3k4/8/8/8/1R6/K7 w - - 0 1"};
+  std::string input;
+  for (const auto& f : fens) input += f + "\n";
+  const auto r = run({"probe", "chess", "--json", "--data", data()}, input);
+  REQUIRE(r.code == 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  for (const auto& f : fens) {
+    CAPTURE(f);
+    REQUIRE(std::getline(lines, line));
+    const json a = json::parse(line), q = json::parse(run({"query", "chess", f, "--json", "--data", data()}).out);
+    CHECK(a["position"] == f);
+    CHECK(a["value"] == q["value"]);
+    CHECK(a["remoteness"] == q["remoteness"]);
+  }
+  CHECK(!std::getline(lines, line));
+  const auto text = run({"probe", "chess", "--data", data()}, fens[0] + "\n" + fens[1] + "\r\n");
+  CHECK(text.code == 0);
+  CHECK(text.out == "mate in 1\nmated in 1\n");
+  // A bad line, one no table covers, a control character: each answered where it stands,
+  // the good lines around them still valued, exit code 2.
+  const auto bad = run({"probe", "chess", "--json", "--data", data()},
+                       "nonsense\x01\nk7/8/8/8/8/8/8/4K1NN w - - 0 1\n" + fens[0] + "\n");
+  CHECK(bad.code == 2);
+  std::istringstream answers(bad.out);
+  std::vector<json> got;
+  while (std::getline(answers, line)) got.push_back(json::parse(line));
+  REQUIRE(got.size() == 3);
+  CHECK(got[0]["position"] == "nonsense\\x01");
+  CHECK(got[0].contains("error"));
+  CHECK(got[1]["error"].get<std::string>().find("KNNvK") != std::string::npos);
+  CHECK(got[2]["value"] == "win");
 }
 
 TEST_CASE("positions no table covers are refused in one line") {

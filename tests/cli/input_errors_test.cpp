@@ -45,13 +45,16 @@ TEST_CASE("usage errors") {
   expect_refused({"solve", "tatedrez", "--memory", "0", "--data", solved_dir()}, "at least one byte");
   expect_refused({"solve", "tatedrez", "--working-state", "disk", "--data", solved_dir()}, "working state 'disk'");
   expect_refused({"query", "tatedrez"}, "position");
+  expect_refused({"probe"}, "game");
+  expect_refused({"probe", "go"}, "unknown game");
+  expect_refused({"probe", "tatedrez", "--bogus"}, "bogus");
   expect_refused({"perft", "tatedrez", "start", "-1"}, "'-1'");
   expect_refused({"perft", "tatedrez", "start", "x"}, "depth");
   expect_refused({"export", "tatedrez", "--format", "xml", "--data", solved_dir()}, "format");
   expect_refused({"export", "tatedrez", "--where", "value=maybe", "--data", solved_dir()}, "where");
   expect_refused({"export", "tatedrez", "--where", "remoteness=3", "--data", solved_dir()}, "where");
   expect_refused({"solve", "tatedrez", "--material", "KQvK", "--data", solved_dir()}, "material");
-  for (const char* command : {"games", "solve", "query", "export", "move", "perft"}) {
+  for (const char* command : {"games", "solve", "query", "probe", "export", "move", "perft"}) {
     const auto help = run({command, "--help"});
     CHECK(help.code == 0);
     CHECK(help.out.find("usage") != std::string::npos);

@@ -2,6 +2,7 @@
 statistics (Syzygy's counts, Scid's longest mates and zugzwangs, Gaviota's longest DTM),
 and one published figure changed is reported as a difference (exit 1)."""
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -23,7 +24,6 @@ def tables(tmp_path_factory):
 
 
 def compare(folder, *extra):
-    import os
     return subprocess.run([sys.executable, str(SCRIPT), os.environ["ZZ_CLI"], str(folder), "--material",
                            "KQvK,KRvK,KPvK,KNNvK,KBNvK", *extra], capture_output=True, text=True)
 
@@ -31,11 +31,14 @@ def compare(folder, *extra):
 def test_the_built_tables_agree_with_every_published_figure(tables):
     r = compare(tables)
     assert r.returncode == 0, r.stdout + r.stderr
-    # KQvK, KRvK, KPvK, KBNvK: counts of both sides, two longest mates, zugzwangs, longest
-    # DTM; KNNvK's Syzygy counts are shown, not scored.
+    # Every table: counts of both sides, two longest mates, zugzwangs, longest DTM. KNNvK's
+    # counts are Syzygy's way (its knights told apart), rebuilt by syzygy_counting.py.
     assert "| KBNvK | longest mate, White to move (Scid/Nalimov) | 33 | 33 | agrees |" in r.stdout
     assert "| KPvK | mutual zugzwangs full / White / Black (Scid) | 0/80/0 | 0/80/0 | agrees |" in r.stdout
-    assert "not comparable" in r.stdout
+    assert ("| KNNvK | W/D/L, White to move, identical pieces told apart (Syzygy) | 154/1437574/0 | "
+            "154/1437574/0 | agrees |") in r.stdout
+    assert "| KBNvK | W/D/L, Black to move: up to symmetry vs from whole-board counts |" in r.stdout
+    assert "not comparable" not in r.stdout and "differs" not in r.stdout
     assert " 0 differ." in r.stdout
 
 
@@ -48,3 +51,35 @@ def test_a_changed_published_figure_is_reported(tables, tmp_path):
     assert r.returncode == 1
     assert "| KRvK | longest mate, White to move (Scid/Nalimov) | 16 | 15 | **differs** |" in r.stdout
     assert " 1 differ." in r.stdout
+
+
+def test_the_diagonal_positions_are_the_ones_zugzwang_calls_legal(tables):
+    """syzygy_counting.py's own legality test (kings apart, the side not to move not in
+    check along the diagonal) against zugzwang's: every position it keeps is valued, every
+    one it drops is refused."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    import syzygy_counting
+    for tier, some_dropped in (("KQvK", True), ("KNNvK", False), ("KBNvK", True)):
+        placements = list(syzygy_counting.diagonal_placements(tier))
+        assert (not all(legal for *_, legal in placements)) == some_dropped  # knights never check
+        out = subprocess.run([os.environ["ZZ_CLI"], "probe", "chess", "--data", str(tables), "--json"],
+                             capture_output=True, text=True,
+                             input="".join(fen + "\n" for fen, *_ in placements)).stdout.splitlines()
+        assert len(out) == len(placements)
+        for (fen, _, legal), line in zip(placements, out):
+            assert ("error" not in json.loads(line)) == legal, (tier, fen, line)
+
+
+def test_counts_told_apart_follow_burnside():
+    """KQQvK, White to move: 2,828,560 whole-board wins and 70 positions on a1-h8 give
+    Syzygy's 707,175 = 2 x (2,828,560 + 2 x 70) / 8; with pawns a mirror fixes nothing."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    import syzygy_counting
+    assert syzygy_counting.labellings("KQQvK") == 2 and syzygy_counting.labellings("KBBBvKNN") == 12
+    assert sum(w for _, w in syzygy_counting.diagonal_positions("KQQvK")) == 70
+    told = syzygy_counting.syzygy_counts("KQQvK", {"wins": 2828560, "draws": 0, "losses": 0},
+                                         {"wins": 70, "draws": 0, "losses": 0})
+    assert told == {"wins": 707175, "draws": 0, "losses": 0}
+    assert syzygy_counting.syzygy_counts("KPPvK", {"wins": 10, "draws": 4, "losses": 0})["wins"] == 10
+    with pytest.raises(ValueError):
+        syzygy_counting.syzygy_counts("KQvK", {"wins": 3, "draws": 0, "losses": 0}, {"wins": 0, "draws": 0, "losses": 0})

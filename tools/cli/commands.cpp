@@ -5,6 +5,7 @@ namespace zz::cli {
 int run_games(const std::vector<std::string>& args);
 int run_solve(const std::vector<std::string>& args);
 int run_query(const std::vector<std::string>& args);
+int run_probe(const std::vector<std::string>& args);
 int run_export(const std::vector<std::string>& args);
 int run_move(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
@@ -24,6 +25,7 @@ const std::vector<Command>& commands() {
       {"games", "games                                   list games and their rule options", run_games},
       {"solve", "solve GAME [--rule K=V]... [--threads N] [--data DIR]   build and store tables", run_solve},
       {"query", "query GAME POSITION|start [--line] [--json]   value, remoteness, every move with its value", run_query},
+      {"probe", "probe GAME [--json] < POSITIONS          the value of each position read, a line each", run_probe},
       {"export", "export GAME [--format json|jsonl] [--where value=win] [--limit N] [--output FILE]", run_export},
       {"tables", "tables GAME [--material M] [--json]    the tables on disk: present, missing, their counts", run_tables},
       {"compress", "compress GAME [--material M] [--format 3|2]   rewrite stored tables compressed (or back)",
