@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
@@ -94,6 +95,14 @@ concept HasTransients = Enumerable<G> && requires(const G& g, const typename G::
 template <class G>
 concept HasSideSplit = Enumerable<G> && requires(const G& g, const typename G::Tier& t) {
   { g.side_split(t) } -> std::same_as<std::uint64_t>;
+};
+
+// Optional, with HasSideSplit: index_axes(t) are the digits of an index within one part
+// (outermost first; their product is the part's size): a compressed table may store the
+// part with them in another order, the one that compresses best (solver/table/axis_order.hpp).
+template <class G>
+concept HasIndexAxes = HasSideSplit<G> && requires(const G& g, const typename G::Tier& t) {
+  { g.index_axes(t) } -> std::same_as<std::vector<std::uint64_t>>;
 };
 
 // Optional: neighbours_distinct(p) true promises that the positions of tier_of(p) one move

@@ -34,7 +34,7 @@ struct SolveProgress {
   // A report before the tier's first level, while its sub-table `decoding` is decoded into
   // memory (a compressed table, its left-out side valued from its moves: minutes for a
   // five-piece table), the `dependency`-th of its `dependencies`. Empty otherwise.
-  std::string_view decoding;
+  std::string_view decoding = {};
   int dependency = 0, dependencies = 0;
 
   // The time the set still needs at the rate of the tables finished so far (per index

@@ -139,6 +139,8 @@ class Chess {
   // canonical orientation) in the first half, Black in the second, and every move changes
   // sides, so a compressed table may store one half.
   std::uint64_t side_split(const Tier& t) const { return tier_size(t) / 2; }
+  // A side's half is a mixed-radix array: the king pairs, then each group of pieces.
+  std::vector<std::uint64_t> index_axes(const Tier& t) const { return TableIndex(t).axes(); }
   RuleValues table_rules() const { return {}; }
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const {

@@ -151,4 +151,10 @@ const TableIndex& table_index(const Material& m) {
   return recent.index[k];
 }
 
+std::vector<std::uint64_t> TableIndex::axes() const {
+  std::vector<std::uint64_t> out{pairs_};
+  for (int g = 0; g < group_count_; ++g) out.push_back(groups_[g].size);
+  return out;
+}
+
 }  // namespace zz::chess

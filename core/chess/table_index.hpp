@@ -17,6 +17,7 @@
 // and side to move swapped first, which keeps its value.
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "core/chess/material.hpp"
 #include "core/chess/position.hpp"
@@ -31,6 +32,10 @@ class TableIndex {
   explicit TableIndex(const Material& m);
 
   std::uint64_t size() const { return 2 * pairs_ * rest_; }
+  // The digits of an index within one side to move, outermost first: the king pairs, then
+  // each group's subsets (their product is size() / 2). A compressed table may store them
+  // in another order (solver/table/axis_order.hpp).
+  std::vector<std::uint64_t> axes() const;
   // p holds the material or its colour-flipped twin (flip says which).
   std::uint64_t rank(const Position& p, bool flip) const;
   // False for an unused slot; otherwise the representative with no castling, no en-passant

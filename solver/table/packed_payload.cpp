@@ -93,19 +93,22 @@ std::uint64_t PackedPayload::block_size(std::uint64_t b) const {
   return std::min(layout_.block_entries(), layout_.end - layout_.first - begin);
 }
 
-void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> out) const {
-  const std::uint64_t n = out.size() / layout_.width;
+void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> table) const {
+  const std::uint64_t n = block_size(b);
   thread_local std::vector<std::uint8_t> symbols;
   symbols.resize(n * symbol_bytes_);
   decompress_checked(b, symbols);
-  for (std::uint64_t j = 0; j < n; ++j) {
+  const int width = layout_.width;
+  AxisOrder::Walk walk(layout_.axes, b << layout_.block_shift);
+  for (std::uint64_t j = 0; j < n; ++j, walk.next()) {
     const std::size_t s = symbol_bytes_ == 1 ? symbols[j] : symbols[2 * j] | std::size_t{symbols[2 * j + 1]} << 8;
     const Code c = layout_.symbols[s];
-    if (layout_.width == 1) {
-      out[j] = static_cast<std::uint8_t>(c);
+    const std::uint64_t at = (layout_.first + walk.offset()) * width;
+    if (width == 1) {
+      table[at] = static_cast<std::uint8_t>(c);
     } else {
-      out[2 * j] = static_cast<std::uint8_t>(c);
-      out[2 * j + 1] = static_cast<std::uint8_t>(c >> 8);
+      table[at] = static_cast<std::uint8_t>(c);
+      table[at + 1] = static_cast<std::uint8_t>(c >> 8);
     }
   }
 }
@@ -128,7 +131,7 @@ const DecodedBlock& PackedPayload::cached(std::uint64_t b) const {
 
 void PackedPayload::prefetch(std::uint64_t i) const {
   if (!stores(i)) return;
-  const std::uint64_t b = (i - layout_.first) >> layout_.block_shift;
+  const std::uint64_t b = layout_.axes.position(i - layout_.first) >> layout_.block_shift;
   static const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
   const auto first = reinterpret_cast<std::uintptr_t>(area_ + offsets_[b]);
   const auto last = reinterpret_cast<std::uintptr_t>(area_ + offsets_[b + 1]);

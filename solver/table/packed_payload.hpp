@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include "solver/table/axis_order.hpp"
 #include "solver/table/block_cache.hpp"
 #include "solver/table/block_codec.hpp"
 #include "solver/table/codes.hpp"
@@ -29,6 +30,10 @@ struct PackedLayout {
   bool exits_implied = false;         // a used slot holding code 0 takes the value its exits imply
   std::uint64_t dictionary_bytes = 0; // zstd dictionary before the blocks (0: none)
   std::uint64_t area_bytes = 0;       // the coded blocks, together
+  // The order the stored slots are kept in (axis_order.hpp): slot i at position
+  // axes.position(i - first). Without axes the index's own order; a file written by a packer
+  // that chose an order names its axes even when it kept the index's.
+  AxisOrder axes;
 
   std::uint64_t block_entries() const { return std::uint64_t{1} << block_shift; }
   std::uint64_t blocks() const { return (end - first + block_entries() - 1) >> block_shift; }
@@ -56,7 +61,7 @@ class PackedPayload {
   // holds a block's symbols as the codec gives them back (checked to be in range), mapped to
   // codes here: a cold probe then costs the decompression alone.
   Code code(std::uint64_t i) const {
-    const std::uint64_t k = i - layout_.first;
+    const std::uint64_t k = layout_.axes.position(i - layout_.first);
     const DecodedBlock& block = cached(k >> layout_.block_shift);
     const std::uint64_t j = k & (layout_.block_entries() - 1);
     const std::size_t s = symbol_bytes_ == 1 ? block[j] : (block[2 * j] | std::size_t{block[2 * j + 1]} << 8);
@@ -65,8 +70,10 @@ class PackedPayload {
   // Block b's symbols, each below the alphabet's size; throws InputError naming the file and
   // the block when it is corrupt.
   DecodedBlock decode_symbols(std::uint64_t b) const;
-  // Block b decoded into codes laid out `width` bytes each (a format-2 payload's slice).
-  void decode_into(std::uint64_t b, std::span<std::uint8_t> out) const;
+  // Block b decoded into the codes of a whole table laid out `width` bytes each (a format-2
+  // payload): each code at its slot, which for a file stored in another axis order is not
+  // one run of slots. Blocks decoded in parallel write disjoint slots.
+  void decode_into(std::uint64_t b, std::span<std::uint8_t> table) const;
   std::uint64_t compressed_size(std::uint64_t b) const { return offsets_[b + 1] - offsets_[b]; }
   // Asks the kernel to read the block holding slot i, for a caller about to read many.
   void prefetch(std::uint64_t i) const;

@@ -6,6 +6,35 @@ namespace zz {
 
 using namespace table_file_parts;
 
+namespace {
+
+// The header's "axes" (absent in files kept in the index's order): sizes whose product is
+// the stored range, and an order that is a permutation of them.
+AxisOrder axes_field(const std::filesystem::path& file, const nlohmann::json& axes, std::uint64_t stored) {
+  if (!axes.is_object() || !axes.contains("sizes") || !axes.contains("order") || !axes["sizes"].is_array() ||
+      !axes["order"].is_array())
+    refuse(file, "corrupt header (axes)");
+  std::vector<std::uint64_t> sizes;
+  std::vector<int> order;
+  for (const auto& s : axes["sizes"]) {
+    if (!s.is_number_unsigned()) refuse(file, "corrupt header (an axis size)");
+    sizes.push_back(s.get<std::uint64_t>());
+  }
+  for (const auto& a : axes["order"]) {
+    if (!a.is_number_unsigned() || a.get<std::uint64_t>() >= sizes.size()) refuse(file, "corrupt header (axis order)");
+    order.push_back(static_cast<int>(a.get<std::uint64_t>()));
+  }
+  try {
+    AxisOrder out(std::move(sizes), std::move(order));
+    if (out.size() != stored) refuse(file, "corrupt header (the axes do not span the stored slots)");
+    return out;
+  } catch (const std::invalid_argument& e) {
+    refuse(file, std::string("corrupt header (") + e.what() + ")");
+  }
+}
+
+}  // namespace
+
 void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
                  const PackOptions& options) {
   const PackedTable packed = pack_table(table, options);
@@ -26,6 +55,7 @@ void write_table(const std::filesystem::path& file, const TableIdentity& id, con
                  {"compressed_bytes", l.area_bytes},
                  {"checksum", hex(packed.index_checksum)},
                  {"dictionary_checksum", hex(packed.dictionary_checksum)}});
+  if (!l.axes.sizes().empty()) header["axes"] = {{"sizes", l.axes.sizes()}, {"order", l.axes.order()}};
   const std::string prefix = prefix_with(header);
   std::filesystem::create_directories(file.parent_path());
   remove_stale_temporaries(file);
@@ -68,6 +98,7 @@ TierTable open_packed_table(const std::filesystem::path& file, const Header& h, 
     if (implied != "exits" && implied != "none") refuse(file, "corrupt header (implied is " + implied.dump() + ")");
     l.exits_implied = implied == "exits";
   }
+  if (j.contains("axes")) l.axes = axes_field(file, j["axes"], l.end - l.first);
   const nlohmann::json& symbols = field(file, j, "symbols");
   if (!symbols.is_array() || symbols.empty() || symbols.size() > 65536) refuse(file, "corrupt header (symbols)");
   for (const auto& s : symbols) {

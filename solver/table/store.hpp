@@ -210,6 +210,7 @@ class TableStore {
     PackOptions o = default_pack_options();
     o.fill_unused = true;
     if constexpr (HasSideSplit<G>) o.side_split = game_.side_split(t);
+    if constexpr (HasIndexAxes<G>) o.axes = game_.index_axes(t);
     if constexpr (HasInTierTest<G>)
       o.exits_value = [this, t](std::uint64_t i) { return exits_code(t, i, thread_tables()); };
     return o;

@@ -1,13 +1,17 @@
 #include "solver/table/table_packer.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <array>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include <tbb/blocked_range.h>
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
 
+#include "solver/table/axis_order.hpp"
 #include "solver/table/checksum.hpp"
 
 namespace zz {
@@ -94,6 +98,7 @@ struct Model {
   const ImpliedSlots& implied;
   std::vector<std::uint16_t> symbol_of;  // code -> symbol
   int symbol_bytes;
+  AxisOrder axes;  // the order the slots are stored in
 
   Model(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o, const ImpliedSlots& implied,
         std::vector<Code>& symbols)
@@ -104,19 +109,21 @@ struct Model {
   }
   std::uint64_t blocks() const { return (end - first + (std::uint64_t{1} << shift) - 1) >> shift; }
 
-  // The symbols of block b; an unused slot to be filled repeats the symbol before it (the
-  // most frequent symbol at the start of a block), which the coders store almost for free;
-  // an implied slot is code 0.
+  // The symbols of block b (positions in the stored order); an unused slot to be filled
+  // repeats the symbol before it (the most frequent symbol at the start of a block), which
+  // the coders store almost for free; an implied slot is code 0.
   void block_symbols(const TierTable& t, std::uint64_t b, std::vector<std::uint8_t>& out) const {
-    const std::uint64_t begin = first + (b << shift);
-    const std::uint64_t stop = std::min(end, begin + (std::uint64_t{1} << shift));
+    const std::uint64_t begin = b << shift;
+    const std::uint64_t stop = std::min(end - first, begin + (std::uint64_t{1} << shift));
     out.resize((stop - begin) * symbol_bytes);
     std::uint16_t previous = 0;
-    for (std::uint64_t i = begin; i < stop; ++i) {
-      const Code c = implied(i) ? kUnusedCode : t.code(i);
-      const std::uint16_t s = fill && c == kUnusedCode && !implied(i) ? previous : symbol_of[c];
+    AxisOrder::Walk walk(axes, begin);
+    for (std::uint64_t j = 0; j < stop - begin; ++j, walk.next()) {
+      const std::uint64_t i = first + walk.offset();
+      const bool is_implied = implied(i);
+      const Code c = is_implied ? kUnusedCode : t.code(i);
+      const std::uint16_t s = fill && c == kUnusedCode && !is_implied ? previous : symbol_of[c];
       previous = s;
-      const std::uint64_t j = i - begin;
       if (symbol_bytes == 1) {
         out[j] = static_cast<std::uint8_t>(s);
       } else {
@@ -126,6 +133,44 @@ struct Model {
     }
   }
 };
+
+// The bytes a sample of 12 to 24 blocks spread over the stored slots (all of a smaller
+// table's) codes to.
+std::uint64_t sample_bytes(const TierTable& t, const Model& m, const CodecSettings& codec) {
+  const std::uint64_t step = std::max<std::uint64_t>(1, m.blocks() / 12);
+  tbb::combinable<std::uint64_t> total([] { return std::uint64_t{0}; });
+  tbb::parallel_for(std::uint64_t{0}, m.blocks(), step, [&](std::uint64_t b) {
+    thread_local std::vector<std::uint8_t> buffer;
+    m.block_symbols(t, b, buffer);
+    total.local() += compress_block(codec, {}, buffer).size();
+  });
+  return total.combine(std::plus<>());
+}
+
+// The order of the axes whose sample codes smallest: every order ranked with zstd level 3
+// (fast), the two best coded with LZMA2 9 (the chess tables' coder) and the smaller kept,
+// the index's own order on a tie. zstd's ranking puts LZMA's best orders first, within 1 %
+// (KBNvKP), at a small part of the cost: a small table's sample is the whole table.
+AxisOrder choose_axis_order(const TierTable& t, Model& m, const std::vector<std::uint64_t>& sizes) {
+  const CodecSettings fast{Codec::Zstd, 3, false}, lzma{Codec::Lzma, 9, false};
+  std::vector<std::pair<std::uint64_t, AxisOrder>> ranked;
+  for (const auto& order : all_axis_orders(static_cast<int>(sizes.size()))) {
+    m.axes = AxisOrder(sizes, order);
+    ranked.emplace_back(sample_bytes(t, m, fast), m.axes);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  AxisOrder best;
+  std::uint64_t best_bytes = UINT64_MAX;
+  for (std::size_t k = 0; k < std::min<std::size_t>(2, ranked.size()); ++k) {
+    m.axes = ranked[k].second;
+    const std::uint64_t bytes = sample_bytes(t, m, lzma);
+    if (bytes < best_bytes) {
+      best_bytes = bytes;
+      best = m.axes;
+    }
+  }
+  return best;
+}
 
 // A quick estimate of how well a range of slots compresses: every fourth block, coded with
 // a fast zstd level. Used only to choose which side to move to store.
@@ -190,7 +235,10 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   l.unused_filled = o.fill_unused;
   l.exits_implied = static_cast<bool>(o.exits_value);
   const ImpliedSlots implied(table, first, end, o, 1);
-  const Model m(table, first, end, o, implied, l.symbols);
+  Model m(table, first, end, o, implied, l.symbols);
+  if (axes_span(o.axes) == end - first)
+    m.axes = choose_axis_order(table, m, o.axes);
+  l.axes = m.axes;
   const CodecSettings codec = o.choose_codec ? choose_codec(table, m) : o.codec;
   l.codec = codec.codec;
 
@@ -209,9 +257,15 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
 
   out.blocks.resize(m.blocks());
   tbb::parallel_for(std::uint64_t{0}, m.blocks(), [&](std::uint64_t b) {
-    thread_local std::vector<std::uint8_t> buffer;
+    thread_local std::vector<std::uint8_t> buffer, check;
     m.block_symbols(table, b, buffer);
     out.blocks[b] = compress_block(codec, out.dictionary, buffer);
+    // Read back before anything is written: a coder that fails silently (or memory that
+    // flips a bit) must not leave a table that reads otherwise; decoding costs a few
+    // percent of coding.
+    check.resize(buffer.size());
+    if (decompress_block(codec.codec, out.dictionary, out.blocks[b], check) || check != buffer)
+      throw std::runtime_error("a coded block does not decode to what was coded (block " + std::to_string(b) + ")");
   });
 
   std::vector<std::uint64_t> sums(out.blocks.size());

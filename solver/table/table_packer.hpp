@@ -11,6 +11,8 @@
 //     values it from those moves, which are few (a capture, a promotion) and lead to smaller
 //     tables;
 //   - codes are renumbered by frequency, most frequent first, as 1- or 2-byte symbols;
+//   - the stored slots may be kept in another order of the index's axes (axis_order.hpp),
+//     the one that codes a sample of blocks smallest;
 //   - the stored slots are cut into blocks coded independently (block_codec.hpp).
 #include <cstdint>
 #include <functional>
@@ -42,6 +44,11 @@ struct PackOptions {
   // stored as code 0.
   std::function<Code(std::uint64_t)> exits_value;
   std::size_t zstd_dictionary_bytes = 0;  // zstd only: train a dictionary of at most this size
+  // The axes of the stored slots in the index's order, outermost first (the game's, for one
+  // side to move when the table is split): every order of them is tried on a sample of
+  // blocks and the slots are stored in the one that codes smallest. Empty, or not spanning
+  // the stored slots: the index's order.
+  std::vector<std::uint64_t> axes;
 };
 
 struct PackedTable {

@@ -144,11 +144,7 @@ TierTable TierTable::decoded() const {
   out.owned_.assign(size_ * width_, 0);
   if (packed_) {
     const PackedLayout& l = packed_->layout();
-    tbb::parallel_for(std::uint64_t{0}, l.blocks(), [&](std::uint64_t b) {
-      const std::uint64_t begin = l.first + (b << l.block_shift);
-      const std::uint64_t n = std::min(l.block_entries(), l.end - begin);
-      packed_->decode_into(b, std::span(out.owned_).subspan(begin * width_, n * width_));
-    });
+    tbb::parallel_for(std::uint64_t{0}, l.blocks(), [&](std::uint64_t b) { packed_->decode_into(b, out.owned_); });
   } else {
     const auto from = bytes();
     std::copy(from.begin(), from.end(), out.owned_.begin());

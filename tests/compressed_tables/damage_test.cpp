@@ -100,4 +100,23 @@ TEST_CASE("truncated, extended and altered files are refused when opened") {
     CHECK(why != "");
     CHECK(why.find(f.file.string()) != std::string::npos);
   }
+  // Axes that do not span the stored slots, or an order that is not a permutation of them
+  // (same lengths, so the header's length still holds).
+  const auto sizes = f.good.find("\"sizes\":[462,64]");
+  REQUIRE(sizes != std::string::npos);
+  std::string h = f.good;
+  h.replace(sizes, 16, "\"sizes\":[462,63]");
+  spill(f.file, h);
+  CHECK(f.open_and_read().find("the axes do not span") != std::string::npos);
+  const auto order = f.good.find("\"order\":[");
+  REQUIRE(order != std::string::npos);
+  for (const char* bad : {"0,0", "1,7"}) {
+    h = f.good;
+    h.replace(order + 9, 3, bad);
+    spill(f.file, h);
+    const std::string why = f.open_and_read();
+    CAPTURE(bad);
+    CHECK(why.find("corrupt header") != std::string::npos);
+    CHECK(why.find(f.file.string()) != std::string::npos);
+  }
 }

@@ -29,6 +29,7 @@ struct Summary {
   std::uint64_t compressed_bytes = 0, uncompressed_bytes = 0, slots = 0;
   int tables_with_a_side_left_out = 0;
   int tables_with_implied_slots = 0;  // whose header says a used slot may hold 0 for its exits' value
+  int tables_in_another_axis_order = 0;  // stored transposed (axis_order.hpp)
 };
 
 // `solved` holds the tables of `roots` and their dependencies, as the solver made them;
@@ -58,6 +59,7 @@ Summary round_trip(const G& game, std::span<const typename G::Tier> roots,
     const auto [first, end] = opened.stored_range();
     summary.tables_with_a_side_left_out += first > 0 || end < opened.size();
     summary.tables_with_implied_slots += opened.exits_implied();
+    summary.tables_in_another_axis_order += !opened.packed()->layout().axes.identity();
     summary.compressed_bytes += std::filesystem::file_size(reader.file(t));
     summary.uncompressed_bytes += truth.size() * truth.width();
     summary.slots += truth.size();

@@ -59,6 +59,26 @@ TEST_CASE("chess slots valued by their exits (captures, promotions, the end) mak
   CHECK(with.compressed_bytes * 100 < without.compressed_bytes * 96);
 }
 
+TEST_CASE("chess tables stored in the order of their index's axes that codes smallest are smaller") {
+  // Each side's half is an array over the king pairs and each group's squares; the writer
+  // tries every order of those axes on a sample and keeps the smallest (measured: KBvKB
+  // 60 % smaller, KRvKP 18 %, KBNvKP 25 %). Read back code for code, probed, and decoded
+  // whole (round_trip).
+  const zz::chess::Chess chess;
+  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KBvKB")};
+  const auto solved = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  const Summary ordered = round_trip(chess, std::span<const zz::chess::Material>(roots), solved,
+                                     [](zz::PackOptions o) { return o; });
+  const Summary index_order = round_trip(chess, std::span<const zz::chess::Material>(roots), solved,
+                                         [](zz::PackOptions o) {
+                                           o.axes.clear();
+                                           return o;
+                                         });
+  CHECK(index_order.tables_in_another_axis_order == 0);
+  CHECK(ordered.tables_in_another_axis_order >= 1);
+  CHECK(ordered.compressed_bytes * 100 < index_order.compressed_bytes * 80);
+}
+
 TEST_CASE("a file that calls a slot implied when its exits say nothing is refused, not misread") {
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KRvK")};
@@ -128,6 +148,11 @@ TEST_CASE("every codec and modelling option reads back the same codes") {
        }},
       {"both sides stored", [](zz::PackOptions o) { o.side_split.reset(); return o; }},
       {"one block", [](zz::PackOptions o) { o.block_shift = 24; return o; }},
+      {"index order", [](zz::PackOptions o) { o.axes.clear(); return o; }},
+      {"axes that do not span the stored slots: index order", [](zz::PackOptions o) {
+         o.axes.push_back(2);
+         return o;
+       }},
   };
   for (const auto& v : variants) {
     CAPTURE(v.name);

@@ -40,7 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
-  const zz::SlotResolver stand_in{[](std::uint64_t) { return true; }, [](std::uint64_t) { return zz::kDrawCode; }};
+  const zz::SlotResolver stand_in{[](std::uint64_t) { return true; }, [](std::uint64_t) { return zz::kDrawCode; },
+                                  [](std::uint64_t) { return zz::kDrawCode; }};
   try {
     zz::TierTable opened = zz::open_table(file, kIdentity);
     if (opened.needs_resolver()) opened.set_resolver(stand_in);
