@@ -92,8 +92,9 @@ def compare(tier, ours_summary, ours_table, published, diagonal=None):
             mine = [full, mz["half_point_White_in_zugzwang"], mz["half_point_Black_in_zugzwang"]]
             them = [theirs["full_point_whoever_moves_loses"], theirs["wtm_draws_btm_loses"],
                     theirs["wtm_loses_btm_draws"]]
-            rows.append(("mutual zugzwangs full / White / Black (Scid)", "/".join(map(str, mine)),
-                         "/".join(map(str, them)), mine == them))
+            if None not in them:  # Scid leaves some endings' counts out (KQPPvK)
+                rows.append(("mutual zugzwangs full / White / Black (Scid)", "/".join(map(str, mine)),
+                             "/".join(map(str, them)), mine == them))
     if "texel_max_dtm_plies" in published:
         mine = max(ours_table["longest_win"], ours_table["longest_loss"])
         rows.append(("longest DTM in plies (Gaviota)", mine, published["texel_max_dtm_plies"],
