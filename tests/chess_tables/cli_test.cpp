@@ -121,12 +121,14 @@ TEST_CASE("probe values every position read, a line each, and answers a bad line
   // A bad line, one no table covers, a control character: each answered where it stands,
   // the good lines around them still valued, exit code 2.
   const auto bad = run({"probe", "chess", "--json", "--data", data()},
-                       "nonsense\x01\nk7/8/8/8/8/8/8/4K1NN w - - 0 1\n" + fens[0] + "\n");
+                       "nonsense\x01\nk7/8/8/8/8/8/8/4K1NN w - - 0 1\n" + fens[0] + "\n\xff\xfe not UTF-8\n");
   CHECK(bad.code == 2);
+  CHECK(bad.err.empty());
   std::istringstream answers(bad.out);
   std::vector<json> got;
   while (std::getline(answers, line)) got.push_back(json::parse(line));
-  REQUIRE(got.size() == 3);
+  REQUIRE(got.size() == 4);
+  CHECK(got[3].contains("error"));
   CHECK(got[0]["position"] == "nonsense\\x01");
   CHECK(got[0].contains("error"));
   CHECK(got[1]["error"].get<std::string>().find("KNNvK") != std::string::npos);

@@ -24,6 +24,10 @@ int run_probe(const std::vector<std::string>& args) {
                      options, positional, vm))
     return 0;
   auto session = game.session();
+  // A line's bytes need not be UTF-8: the JSON answer replaces what is not.
+  const auto print = [](const api::ojson& doc) {
+    std::cout << doc.dump(-1, ' ', false, api::ojson::error_handler_t::replace) << '\n';
+  };
   int status = 0;
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -33,13 +37,13 @@ int run_probe(const std::vector<std::string>& args) {
       if (json) {
         api::ojson doc = {{"position", line}};
         doc.update(api::to_json(o));
-        std::cout << doc.dump(-1, ' ', false, api::ojson::error_handler_t::replace) << '\n';
+        print(doc);
       } else {
         std::cout << session->describe(o) << '\n';
       }
     } catch (const InputError& e) {  // NotCovered too: a missing table is this line's answer
       status = 2;
-      if (json) std::cout << api::ojson{{"position", one_line(line)}, {"error", one_line(e.what())}}.dump() << '\n';
+      if (json) print({{"position", one_line(line)}, {"error", one_line(e.what())}});
       else std::cout << "error: " << one_line(e.what()) << '\n';
     }
   }
