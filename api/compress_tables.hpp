@@ -50,9 +50,10 @@ PackOptions pack_options_for(TableStore<G>& store, const typename G::Tier& t, co
 
 // Whether a format-3 file already has the layout `o` would give it: block size, unused
 // slots filled, one side to move stored, exits implied, the axis order chosen (where the
-// game has axes) and, when the request names one, the codec. Tables written by an older packer differ (all5's first 83 five-piece tables had
-// 32,768-code blocks and no implied exits: 30 % larger), and a compress interrupted half way
-// rewrites only the rest when run again.
+// game has axes) and, when the request names one, the codec. Tables written by an older
+// packer differ (all5's first 83 five-piece tables had 32,768-code blocks and no implied
+// exits: 30 % larger), and a compress interrupted half way rewrites only the rest when run
+// again.
 inline bool packed_as(const PackedLayout& l, const PackOptions& o, const CompressRequest& r) {
   const bool one_side = l.end - l.first < l.entries;
   const bool splits = o.side_split && *o.side_split > 0 && *o.side_split < l.entries;

@@ -58,7 +58,7 @@ def diagonal_counts(zz, data, tier):
 
 
 def compare(tier, ours_summary, ours_table, published, diagonal=None):
-    """Rows of (what, ours, published, verdict) for one table; verdict True, False or a note."""
+    """Rows of (what, ours, published, agrees) for one table."""
     rows = []
     sides = ours_summary["by_side"]
     sy = published.get("syzygy")
@@ -136,15 +136,13 @@ def main():
         diagonal = None
         if "syzygy" in published[t["tier"]] and not syzygy_counting.has_pawns(t["tier"]):
             diagonal = diagonal_counts(args.zugzwang, args.data, t["tier"])
-        for what, mine, theirs, verdict in compare(t["tier"], summary["tables"][0], t, published[t["tier"]],
-                                                   diagonal):
+        for what, mine, theirs, agrees in compare(t["tier"], summary["tables"][0], t, published[t["tier"]],
+                                                  diagonal):
             if theirs is None:
                 continue
-            if verdict is True or verdict is False:
-                checked += 1
-                disagreements += not verdict
-                verdict = "agrees" if verdict else "**differs**"
-            lines.append(f"| {t['tier']} | {what} | {mine} | {theirs} | {verdict} |")
+            checked += 1
+            disagreements += not agrees
+            lines.append(f"| {t['tier']} | {what} | {mine} | {theirs} | {'agrees' if agrees else '**differs**'} |")
     lines.append("")
     lines.append(f"{checked} figures compared, {disagreements} differ.")
     text = "\n".join(lines) + "\n"

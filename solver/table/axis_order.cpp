@@ -52,11 +52,14 @@ std::uint64_t AxisOrder::offset(std::uint64_t position) const {
   return offset;
 }
 
-AxisOrder::Walk::Walk(const AxisOrder& order, std::uint64_t start) : order_(order), offset_(order.offset(start)) {
+AxisOrder::Walk::Walk(const AxisOrder& order, std::uint64_t start) : order_(order), offset_(start) {
+  if (order.identity_) return;
+  offset_ = 0;
   for (int a = static_cast<int>(order.order_.size()) - 1; a >= 0; --a) {
-    const std::uint64_t size = order.sizes_[order.order_[a]];
-    digit_[a] = start % size;
-    start /= size;
+    const int axis = order.order_[a];
+    digit_[a] = start % order.sizes_[axis];
+    start /= order.sizes_[axis];
+    offset_ += digit_[a] * order.index_stride_[axis];
   }
 }
 

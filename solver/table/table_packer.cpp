@@ -1,11 +1,11 @@
 #include "solver/table/table_packer.hpp"
 
 #include <algorithm>
-#include <utility>
 #include <array>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <tbb/blocked_range.h>
 #include <tbb/combinable.h>
@@ -134,10 +134,9 @@ struct Model {
   }
 };
 
-// The bytes a sample of 12 to 24 blocks spread over the stored slots (all of a smaller
-// table's) codes to.
-std::uint64_t sample_bytes(const TierTable& t, const Model& m, const CodecSettings& codec) {
-  const std::uint64_t step = std::max<std::uint64_t>(1, m.blocks() / 12);
+// The bytes blocks 0, step, 2 step, ... code to: every estimate the writer makes (the side
+// to store, the axis order, the coder) is such a sample.
+std::uint64_t sample_bytes(const TierTable& t, const Model& m, const CodecSettings& codec, std::uint64_t step) {
   tbb::combinable<std::uint64_t> total([] { return std::uint64_t{0}; });
   tbb::parallel_for(std::uint64_t{0}, m.blocks(), step, [&](std::uint64_t b) {
     thread_local std::vector<std::uint8_t> buffer;
@@ -153,17 +152,18 @@ std::uint64_t sample_bytes(const TierTable& t, const Model& m, const CodecSettin
 // (KBNvKP), at a small part of the cost: a small table's sample is the whole table.
 AxisOrder choose_axis_order(const TierTable& t, Model& m, const std::vector<std::uint64_t>& sizes) {
   const CodecSettings fast{Codec::Zstd, 3, false}, lzma{Codec::Lzma, 9, false};
+  const std::uint64_t step = std::max<std::uint64_t>(1, m.blocks() / 12);  // 12 to 24 blocks, or all
   std::vector<std::pair<std::uint64_t, AxisOrder>> ranked;
   for (const auto& order : all_axis_orders(static_cast<int>(sizes.size()))) {
     m.axes = AxisOrder(sizes, order);
-    ranked.emplace_back(sample_bytes(t, m, fast), m.axes);
+    ranked.emplace_back(sample_bytes(t, m, fast, step), m.axes);
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   AxisOrder best;
   std::uint64_t best_bytes = UINT64_MAX;
   for (std::size_t k = 0; k < std::min<std::size_t>(2, ranked.size()); ++k) {
     m.axes = ranked[k].second;
-    const std::uint64_t bytes = sample_bytes(t, m, lzma);
+    const std::uint64_t bytes = sample_bytes(t, m, lzma, step);
     if (bytes < best_bytes) {
       best_bytes = bytes;
       best = m.axes;
@@ -178,31 +178,15 @@ std::uint64_t estimate_bytes(const TierTable& t, std::uint64_t first, std::uint6
   std::vector<Code> symbols;
   const ImpliedSlots implied(t, first, end, o, 4);
   const Model m(t, first, end, o, implied, symbols);
-  const CodecSettings fast{Codec::Zstd, 3, false};
-  tbb::combinable<std::uint64_t> total([] { return std::uint64_t{0}; });
-  tbb::parallel_for(std::uint64_t{0}, m.blocks(), std::uint64_t{4}, [&](std::uint64_t b) {
-    thread_local std::vector<std::uint8_t> buffer;
-    m.block_symbols(t, b, buffer);
-    total.local() += compress_block(fast, {}, buffer).size();
-  });
-  return total.combine(std::plus<>());
+  return sample_bytes(t, m, CodecSettings{Codec::Zstd, 3, false}, 4);
 }
 
 // The coder that makes a sample of the table's blocks smaller: LZMA2 9 or zstd 19.
 CodecSettings choose_codec(const TierTable& t, const Model& m) {
   const CodecSettings candidates[2] = {{Codec::Lzma, 9, false}, {Codec::Zstd, 19, false}};
   const std::uint64_t step = std::max<std::uint64_t>(16, (m.blocks() + 63) / 64);
-  std::uint64_t bytes[2] = {0, 0};
-  for (int k = 0; k < 2; ++k) {
-    tbb::combinable<std::uint64_t> total([] { return std::uint64_t{0}; });
-    tbb::parallel_for(std::uint64_t{0}, m.blocks(), step, [&](std::uint64_t b) {
-      thread_local std::vector<std::uint8_t> buffer;
-      m.block_symbols(t, b, buffer);
-      total.local() += compress_block(candidates[k], {}, buffer).size();
-    });
-    bytes[k] = total.combine(std::plus<>());
-  }
-  return candidates[bytes[1] < bytes[0] ? 1 : 0];
+  const std::uint64_t lzma = sample_bytes(t, m, candidates[0], step), zstd = sample_bytes(t, m, candidates[1], step);
+  return candidates[zstd < lzma ? 1 : 0];
 }
 
 void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
