@@ -20,7 +20,7 @@ inline constexpr int kMaxProofPlies = 64;
 inline constexpr std::uint64_t kMaxProofNodes = 1'000'000'000;  // per position
 inline constexpr int kMaxPerftDepth = 30;
 // A game that solves on demand does so only while the tables a query needs have at most
-// this many slots (the solver's working memory is about 5 bytes per slot): Tak Tikl's 4x4
+// this many slots (the solver's working memory is about 4 bytes per slot): Tak Tikl's 4x4
 // (33 M slots) and 4x5 without the no-return rule (2.2 M) solve in seconds, 4x5 with it
 // (637 M: minutes and 3.7 GiB) must be solved on purpose.
 inline constexpr std::uint64_t kMaxOnDemandSlots = 100'000'000;

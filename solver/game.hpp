@@ -121,6 +121,15 @@ concept HasInTierTest = HasDistinctNeighbours<G> && requires(const G& g, const t
   { g.stays_in_tier(p, m) } -> std::convertible_to<bool>;
 };
 
+// Optional, with HasInTierTest: for_each_move_counting_quiet(p, quiet, f) calls quiet(n)
+// for n moves at a time of which stays_in_tier would say true, and f(m) for every other
+// move of for_each_move(p): initialization only counts the former when p's neighbours are
+// distinct, and enumerating them one by one was a large part of its time.
+template <class G>
+concept HasBulkQuietMoves = HasInTierTest<G> && requires(const G& g, const typename G::Position& p) {
+  g.for_each_move_counting_quiet(p, [](int) {}, [](const typename G::Move&) {});
+};
+
 // Optional: tier_ranker(t) gives a function object that ranks a position of tier t as
 // unrank(t) writes it and as moves and un-moves inside t keep it (same orientation), like
 // rank() but without finding the position's tier first: the solver ranks every in-tier

@@ -17,7 +17,7 @@
 // that un-moves from the positions the state array shows decided at the previous level and
 // decides the positions whose recorded external win or loss floor falls due, skipping
 // blocks of slots flagged as having nothing to do. Lists of 8-byte indices would cost more
-// than the 5 bytes per slot of the arrays themselves (in Tablut nearly every position with
+// than the 4 bytes per slot of the arrays themselves (in Tablut nearly every position with
 // White to move is decided at level 1), and no faster: each pass touches 2 bytes per slot
 // of the blocks it visits. A predecessor held by another rank becomes a message to that
 // rank: the ranks exchange them in bounded batches during the pass, and each applies what
@@ -57,11 +57,21 @@ namespace zz {
 
 namespace retro_detail {
 
-inline constexpr Code kUndecided = 0;  // becomes a draw when solving ends
+// A slot's state word holds its code once decided. Until then it holds kUndecided plus the
+// number of in-tier children not yet known to be won (with un-moves; 0 without), so that an
+// un-move reads and updates one word, in one cache line, instead of a code and a counter in
+// two arrays. Codes stay below kUndecided: a level past kLastLevel is refused.
+inline constexpr Code kUndecided = 0xFE00;  // becomes a draw when solving ends
 inline constexpr Code kUnusedSlot = 0xFFFF;
 // The loss floors' special values are in exit_floors.hpp (the writer reads them too).
 inline constexpr std::uint8_t kReexaminedCount = 0xFF;
 inline constexpr int kMaxCountedChildren = kReexaminedCount - 1;
+inline constexpr Code kReexaminedWord = kUndecided + kReexaminedCount;
+inline constexpr int kLastLevel = (kUndecided - 4) / 2;  // encode(win(kLastLevel)) < kUndecided
+static_assert(3 + 2 * kLastLevel < kUndecided && kLastLevel <= kLastWinAtLevel);
+constexpr bool undecided(Code w) { return w >= kUndecided && w != kUnusedSlot; }
+// What readers of codes see of a slot: 0 while it is undecided.
+constexpr Code visible(Code w) { return undecided(w) ? Code{0} : w; }
 
 // Indices waiting to be decided at a later level, one list per level and value, gathered
 // per thread and merged between parallel phases (sweep mode; un-move mode keeps these in
@@ -141,7 +151,6 @@ class RetrogradeSolver {
     bool unmoves = false;
     if constexpr (Unmovable<G>) unmoves = !options_.force_sweeps;
     if (unmoves) {
-      counter_.assign(n, 0);
       loss_floor_.assign(n, 0);
       decided_in_block_.assign(level_blocks::count(n), 0);
       due_in_block_.assign(level_blocks::count(n), 0);
@@ -155,11 +164,10 @@ class RetrogradeSolver {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 16), [&](const auto& r) {
       for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
         Code& c = state_[i];
-        if (c == retro_detail::kUndecided) c = kDrawCode;
+        if (retro_detail::undecided(c)) c = kDrawCode;
         else if (c == retro_detail::kUnusedSlot) c = kUnusedCode;
       }
     });
-    release_memory(counter_);
     if (!options_.keep_exit_floors) release_memory(loss_floor_);
     release_memory(decided_in_block_);
     release_memory(due_in_block_);
@@ -176,14 +184,19 @@ class RetrogradeSolver {
     return std::atomic_ref<const Code>(state_[l]).load(std::memory_order_relaxed);
   }
   Code load(std::uint64_t i) const { return load_slot(local(i)); }
+  bool is_undecided(std::uint64_t i) const { return retro_detail::undecided(load(i)); }
+  // Writes code c over an undecided slot (whatever its count); false if it was decided.
   bool claim_slot(std::uint64_t l, Code c) {
-    Code expected = retro_detail::kUndecided;
-    return std::atomic_ref<Code>(state_[l]).compare_exchange_strong(expected, c, std::memory_order_relaxed);
+    std::atomic_ref<Code> word(state_[l]);
+    Code w = word.load(std::memory_order_relaxed);
+    while (retro_detail::undecided(w))
+      if (word.compare_exchange_weak(w, c, std::memory_order_relaxed)) return true;
+    return false;
   }
   bool claim(std::uint64_t i, Code c) { return claim_slot(local(i), c); }
   // State of any slot of the tier: this rank's, or another rank's as last fetched.
   Code code_of(std::uint64_t i) const {
-    if (owned_.owns(i)) return load(i);
+    if (owned_.owns(i)) return retro_detail::visible(load(i));
     const auto it = std::lower_bound(remote_index_.begin(), remote_index_.end(), i);
     if (it == remote_index_.end() || *it != i) throw std::logic_error("slot of another rank not fetched in " + name_);
     return remote_code_[static_cast<std::size_t>(it - remote_index_.begin())];
@@ -230,7 +243,7 @@ class RetrogradeSolver {
           reexamined.local().push_back(i);
           if (unmoves) {
             loss_floor_[l] = retro_detail::kReexamined;
-            counter_[l] = retro_detail::kReexaminedCount;
+            state = retro_detail::kReexaminedWord;
           }
           continue;
         }
@@ -238,7 +251,7 @@ class RetrogradeSolver {
           if (count > retro_detail::kMaxCountedChildren)
             throw std::logic_error("more than " + std::to_string(retro_detail::kMaxCountedChildren) +
                                    " distinct children in tier " + name_);
-          counter_[l] = static_cast<std::uint8_t>(count);
+          state = static_cast<Code>(retro_detail::kUndecided + count);
           std::uint16_t& floor = loss_floor_[l];
           if (ext.win_level >= 0) {
             if (ext.win_level > retro_detail::kLastWinAtLevel)
@@ -300,7 +313,7 @@ class RetrogradeSolver {
   // Records that a decision on slot l falls due at `level` (to the pass of that level);
   // `last` gathers the last such level per thread.
   void note_due(int& last, int level, std::uint64_t l) {
-    if (level > retro_detail::kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + name_);
+    if (level > retro_detail::kLastLevel) throw std::logic_error("remoteness overflow in tier " + name_);
     last = std::max(last, level);
     level_blocks::mark(due_in_block_, l, level);
   }
@@ -309,14 +322,18 @@ class RetrogradeSolver {
   // rank: a lost child wins it now; a won child counts down its hopes, losing it when none
   // is left.
   void apply_unmove(std::uint64_t l, bool child_lost, int level, std::uint64_t& claimed, int& last_due) {
-    if (load_slot(l) != retro_detail::kUndecided) return;
-    std::atomic_ref<std::uint8_t> counter(counter_[l]);
-    if (counter.load(std::memory_order_relaxed) == retro_detail::kReexaminedCount) return;
+    std::atomic_ref<Code> word(state_[l]);
+    Code w = word.load(std::memory_order_relaxed);
+    if (!retro_detail::undecided(w) || w == retro_detail::kReexaminedWord) return;
     if (child_lost) {
       claimed += claim_slot_at(l, level, true);
       return;
     }
-    if (counter.fetch_sub(1, std::memory_order_relaxed) != 1) return;
+    // Count down, unless a lost child decided the slot meanwhile.
+    do {
+      if (!retro_detail::undecided(w)) return;
+    } while (!word.compare_exchange_weak(w, static_cast<Code>(w - 1), std::memory_order_relaxed));
+    if (w != retro_detail::kUndecided + 1) return;
     const std::uint16_t floor = loss_floor_[l];
     if (floor & retro_detail::kWinAt) return;  // never lost
     if (floor <= level) claimed += claim_slot_at(l, level, false);
@@ -329,12 +346,11 @@ class RetrogradeSolver {
   void unmove_from(std::uint64_t child, bool child_lost, int level, std::uint64_t& claimed, int& last_due,
                    retro_detail::Slots& preds, Position& p, retro_detail::Outboxes<Word>* outboxes) {
     const int count = moves_.predecessors(child, preds, p);
-    // Every predecessor's state and counter is a cache miss on a big table, and each atomic
-    // update below waits for the one before: ask for all of them first.
+    // Every predecessor's state word is a cache miss on a big table, and each atomic update
+    // below waits for the one before: ask for all of them first.
     if (!distributed())
       for (int j = 0; j < count; ++j) {
         __builtin_prefetch(&state_[preds[j]], 1);
-        __builtin_prefetch(&counter_[preds[j]], 1);
       }
     for (int j = 0; j < count; ++j) {
       const std::uint64_t q = preds[j];
@@ -352,8 +368,7 @@ class RetrogradeSolver {
   bool decide_due(std::uint64_t l, int level) {
     const std::uint16_t floor = loss_floor_[l];
     if (floor == (retro_detail::kWinAt | level)) return claim_slot_at(l, level, true);
-    if (floor == level && std::atomic_ref<std::uint8_t>(counter_[l]).load(std::memory_order_relaxed) == 0)
-      return claim_slot_at(l, level, false);
+    if (floor == level && load_slot(l) == retro_detail::kUndecided) return claim_slot_at(l, level, false);
     return false;
   }
 
@@ -384,8 +399,8 @@ class RetrogradeSolver {
           if (s == previous_win || s == previous_loss) {
             if (level > 0) unmove_from(owned_.global(l), s == previous_loss, level, mine, due, preds, p, out);
           } else if (due_here) {
-            if (level == 0) mine += s > kDrawCode && s != retro_detail::kUnusedSlot;
-            else if (s == retro_detail::kUndecided) mine += decide_due(l, level);
+            if (level == 0) mine += s > kDrawCode && s < retro_detail::kUndecided;
+            else if (retro_detail::undecided(s)) mine += decide_due(l, level);
           }
         }
         // Nothing else is decided at level - 1: the bit is free for level + 63.
@@ -467,7 +482,7 @@ class RetrogradeSolver {
     for (int level = 0; level == 0 || previous > 0 || level <= last_due_ ||
                         (any_reexamined_ && (older_previous || level <= deepest_external_ + 2));
          ++level) {
-      if (level > retro_detail::kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + name_);
+      if (level > retro_detail::kLastLevel) throw std::logic_error("remoteness overflow in tier " + name_);
       const std::vector<std::uint64_t> examined = examine(reexamined_, reexamined_needs_, level);
       tbb::enumerable_thread_specific<std::uint64_t> claimed(0);
       tbb::enumerable_thread_specific<int> last_due(0);
@@ -505,7 +520,7 @@ class RetrogradeSolver {
     std::uint64_t decided = 0;
     int empty_levels = 0;
     for (int level = 0;; ++level) {
-      if (level >= kMaxRemoteness) throw std::logic_error("remoteness overflow in tier " + name_);
+      if (level > retro_detail::kLastLevel) throw std::logic_error("remoteness overflow in tier " + name_);
       std::vector<std::uint64_t> now = decide_pending(level);
       if (level > 0) {
         if (distributed()) fetch_remote(remote_children_of_undecided());
@@ -516,7 +531,7 @@ class RetrogradeSolver {
           Position p;
           for (std::uint64_t l = r.begin(); l != r.end(); ++l) {
             const std::uint64_t i = owned_.global(l);
-            if (load(i) != retro_detail::kUndecided) continue;
+            if (!is_undecided(i)) continue;
             game_.unrank(tier_, i, p);
             if (auto v = decide_at(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
           }
@@ -549,7 +564,7 @@ class RetrogradeSolver {
       Position p;
       for (std::size_t k = r.begin(); k != r.end(); ++k) {
         const std::uint64_t i = list[k];
-        if (load(i) != retro_detail::kUndecided) continue;
+        if (!is_undecided(i)) continue;
         game_.unrank(tier_, i, p);
         if (auto v = decide_at(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
       }
@@ -593,7 +608,7 @@ class RetrogradeSolver {
       Position p;
       for (std::uint64_t l = r.begin(); l != r.end(); ++l) {
         const std::uint64_t i = owned_.global(l);
-        if (load(i) == retro_detail::kUndecided && game_.unrank(tier_, i, p)) add_remote_children(p, parts.local());
+        if (is_undecided(i) && game_.unrank(tier_, i, p)) add_remote_children(p, parts.local());
       }
     });
     return sorted_unique(parts);
@@ -609,7 +624,7 @@ class RetrogradeSolver {
     retro_detail::Outboxes<std::uint64_t> replies(comm_.size());
     std::size_t k = 0;
     for (int s = 0; s < comm_.size(); ++s)
-      for (std::uint64_t c = 0; c < asked_counts[s]; ++c, ++k) replies[s].push_back(load(asked[k]));
+      for (std::uint64_t c = 0; c < asked_counts[s]; ++c, ++k) replies[s].push_back(retro_detail::visible(load(asked[k])));
     std::vector<std::uint64_t> reply_counts, codes;
     comm_.exchange(replies, codes, reply_counts);
     // Replies come in rank order, each in the order asked: owner s's k-th reply answers the
@@ -637,7 +652,6 @@ class RetrogradeSolver {
   TierMoves<G> moves_;
   // Per slot this rank holds, in the order of Ownership::local:
   std::vector<Code> state_;
-  std::vector<std::uint8_t> counter_;
   std::vector<std::uint16_t> loss_floor_;
   std::vector<std::uint64_t> decided_in_block_, due_in_block_;  // level bits per block of slots
   retro_detail::PendingLevels pending_;

@@ -130,7 +130,7 @@ class TierMoves {
   bool visit_children(const Position& p, bool count_only, Inside&& inside, Outside&& outside) const {
     bool any = false, go_on = true;
     InTierChildren children;  // made at the first in-tier move that needs an index
-    game_.for_each_move(p, [&](const auto& m) {
+    const auto visit = [&](const auto& m) {
       any = true;
       if (!go_on) return;
       if (count_only && stays_in_tier(p, m)) {
@@ -157,7 +157,20 @@ class TierMoves {
       }
       const Tier ct = game_.tier_of(c);
       go_on = ct == tier_ ? inside(rank_in_tier(c)) : outside(external(ct, c));
-    });
+    };
+    if constexpr (HasBulkQuietMoves<G>) {
+      if (count_only) {
+        const auto quiet = [&](int n) {
+          any = true;
+          for (int k = 0; k < n && go_on; ++k) go_on = inside(std::uint64_t{0});
+        };
+        game_.for_each_move_counting_quiet(p, quiet, visit);
+      } else {
+        game_.for_each_move(p, visit);
+      }
+    } else {
+      game_.for_each_move(p, visit);
+    }
     if (!any) throw std::logic_error("position " + game_.format(p) + " has no move and no outcome");
     return go_on;
   }

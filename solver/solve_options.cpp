@@ -32,9 +32,9 @@ bool solves_compact(std::uint64_t slots, const SolveOptions& options) {
     case WorkingState::compact: return true;
     case WorkingState::automatic: break;
   }
-  // The in-memory state's peak: 5 bytes per slot while solving, then the table's codes
-  // beside it.
-  constexpr std::uint64_t kInMemoryPeakBytesPerSlot = 6;
+  // The in-memory state's peak: 4 bytes per slot while solving (retrograde.hpp), then the
+  // table's codes beside it.
+  constexpr std::uint64_t kInMemoryPeakBytesPerSlot = 5;
   return slots > memory_budget(options) / kInMemoryPeakBytesPerSlot;
 }
 

@@ -60,6 +60,12 @@ class Chess {
     if (drawn_by_rule(p)) return;
     for_each_legal_move(p, f);
   }
+  // The moves stays_in_tier promises, counted in bulk (solver/game.hpp, HasBulkQuietMoves).
+  template <class Quiet, class F>
+  void for_each_move_counting_quiet(const Position& p, Quiet&& quiet, F&& f) const {
+    if (drawn_by_rule(p)) return;
+    for_each_legal_move_counting_quiet(p, quiet, f);
+  }
   Position play(const Position& p, Move m) const { return p.play(m); }
   std::optional<int> plies_left(const Position&) const { return std::nullopt; }
   // The same board with the other side to move, when that is a position of the game (for

@@ -7,6 +7,7 @@
 //
 // The generator hands moves to a sink by whole target sets, so the same code both lists
 // moves and counts them with popcounts (perft's bulk counting) without building a list.
+#include <bit>
 #include <cstdint>
 
 #include "core/chess/position.hpp"
@@ -38,6 +39,32 @@ struct CallbackSink {
       f(Move::promotion(from, to, Knight));
     }
   }
+  void move(Move m) { f(m); }
+};
+
+// Counts the quiet moves that keep the material and leave no en-passant right (no capture,
+// no promotion, no double step) in bulk, by popcount, and calls f(Move) for every other
+// move: what a table solver needs at initialization, where those moves are only counted.
+template <class Quiet, class F>
+struct QuietCountingSink {
+  Quiet& quiet;
+  F& f;
+  Bitboard enemies;
+  void piece_moves(Square from, Bitboard targets) {
+    if (const Bitboard q = targets & ~enemies) quiet(std::popcount(q));
+    for (Bitboard c = targets & enemies; c;) f(Move(from, pop_square(c)));
+  }
+  void pawn_moves(Bitboard targets, int offset) {
+    if (offset == 8 || offset == -8) {  // single steps: never a capture (promotions come apart)
+      if (targets) quiet(std::popcount(targets));
+      return;
+    }
+    while (targets) {
+      const Square to = pop_square(targets);
+      f(Move(Square(to - offset), to));
+    }
+  }
+  void promotions(Bitboard targets, int offset) { CallbackSink<F>{f}.promotions(targets, offset); }
   void move(Move m) { f(m); }
 };
 
@@ -174,6 +201,14 @@ inline void generate_legal(const Position& pos, Sink& sink) {
 template <class F>
 inline void for_each_legal_move(const Position& pos, F&& f) {
   detail::CallbackSink<F> sink{f};
+  generate_legal(pos, sink);
+}
+
+// quiet(n) for n legal moves at a time that neither capture, promote nor step a pawn two
+// squares; f(Move) for each other legal move.
+template <class Quiet, class F>
+inline void for_each_legal_move_counting_quiet(const Position& pos, Quiet&& quiet, F&& f) {
+  detail::QuietCountingSink<Quiet, F> sink{quiet, f, pos.pieces(~pos.side_to_move())};
   generate_legal(pos, sink);
 }
 

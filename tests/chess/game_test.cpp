@@ -1,9 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/chess/game.hpp"
+#include "core/chess/uci.hpp"
 #include "core/common/error.hpp"
 #include "solver/game.hpp"
 #include "tests/chess/random_games.hpp"
@@ -11,6 +13,7 @@
 using zz::chess::Chess;
 
 static_assert(zz::Game<Chess>);
+static_assert(zz::HasBulkQuietMoves<Chess>);
 static_assert(sizeof(Chess::Move) == 2);
 static_assert(sizeof(Chess::Position) == 160);
 
@@ -116,4 +119,30 @@ TEST_CASE("random move text is rejected or parsed, never anything worse") {
     }
   }
   CHECK(rejected > 0);
+}
+
+TEST_CASE("moves counted in bulk are exactly those stays_in_tier accepts, and the others come one by one") {
+  // Initialization counts quiet moves by popcount (HasBulkQuietMoves): a move counted that
+  // leaves the table, or one passed on twice or never, would change a table's counts.
+  using namespace zz::chess;
+  const Chess game;
+  std::uint64_t positions = 0, quiet_total = 0, other_total = 0;
+  zz::chess::test::random_games(6, 120, [&](const Position& pos, Square) {
+    int quiet = 0, quiet_expected = 0;
+    std::multiset<std::string> others, others_expected;
+    game.for_each_move_counting_quiet(pos, [&](int n) { quiet += n; },
+                                      [&](Move m) { others.insert(format_uci(m)); });
+    game.for_each_move(pos, [&](Move m) {
+      if (game.stays_in_tier(pos, m)) ++quiet_expected;
+      else others_expected.insert(format_uci(m));
+    });
+    CHECK(quiet == quiet_expected);
+    CHECK(others == others_expected);
+    ++positions;
+    quiet_total += static_cast<std::uint64_t>(quiet);
+    other_total += others.size();
+  });
+  CHECK(positions > 1000);
+  CHECK(quiet_total > 10 * positions);  // both kinds occur often
+  CHECK(other_total > positions);
 }

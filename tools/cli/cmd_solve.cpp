@@ -42,7 +42,7 @@ int run_solve(const std::vector<std::string>& args) {
       "json", po::bool_switch(&json), "print the summary as one JSON document")(
       "memory", po::value(&memory),
       "memory the solve may use, e.g. 512M or 8G (default: the machine's); a table whose in-memory solve "
-      "needs more (6 bytes per slot) is solved in the compact working state (half a byte per slot, slower)")(
+      "needs more (5 bytes per slot) is solved in the compact working state (half a byte per slot, slower)")(
       "working-state", po::value(&request.working_state),
       "auto (by --memory, the default), memory or compact")(
       "checkpoint-every", po::value(&request.checkpoint_seconds),
