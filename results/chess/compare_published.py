@@ -14,7 +14,9 @@ For every table of the set that exists in DATA, compares:
   - mutual zugzwangs with Scid's counts (zugzwang's counts up to symmetry).
 Prints a Markdown table (or writes it to --out) and exits 1 if any figure disagrees.
 Each table's figures come from `zugzwang summary` and `zugzwang tables`, so this checks
-the stored tables themselves. With --summaries DIR, a table whose DIR/TABLE.json exists (what
+the stored tables themselves. With --keep FILE.json, the rows of tables this run does not
+compare (not on disk now) are those an earlier run stored in FILE, which is then updated:
+a set built in parts on machines that do not keep it gathers one comparison. With --summaries DIR, a table whose DIR/TABLE.json exists (what
 `zugzwang verify --summaries DIR` writes: the same document as `zugzwang summary --json`)
 is read from it instead of summarized again (all5: hours saved).
 """
@@ -111,6 +113,7 @@ def main():
     ap.add_argument("--published", default=str(HERE / "published" / "statistics.json"),
                     help="the published figures (default: results/chess/published/statistics.json)")
     ap.add_argument("--summaries", help="read TABLE.json summaries written by `zugzwang verify --summaries` here")
+    ap.add_argument("--keep", help="rows of earlier runs (JSON), kept for tables not compared now, then updated")
     args = ap.parse_args()
     published_file = json.loads(pathlib.Path(args.published).read_text())
     published = published_file["endings"]
@@ -119,12 +122,14 @@ def main():
     lines = ["# zugzwang's chess tables beside the published statistics", "",
              "Rules: [`docs/rules/chess.md`](../../docs/rules/chess.md) (FIDE); depth to mate, the 50-move rule "
              "ignored, no castling. Made by `results/chess/compare_published.py ZUGZWANG DATA --material "
-             f"{args.material} --summaries results/chess/all5 --out results/chess/published-comparison.md` from "
-             "the tables present in DATA "
-             "(tables not built yet are left out). A side that never mates has longest mate 0.", ""]
+             f"{args.material} --summaries results/chess/all5 --keep results/chess/published-comparison.json --out "
+             "results/chess/published-comparison.md` from the tables present in DATA, and for the tables an "
+             "earlier run had (the set is built in parts), the rows it kept in published-comparison.json. "
+             "A side that never mates has longest mate 0.", ""]
     lines += [f"- **{name}**: {text}" for name, text in sources.items()]
     lines += ["", "| table | figure | zugzwang | published | |", "| --- | --- | ---: | ---: | --- |"]
-    checked = disagreements = 0
+    kept = json.loads(pathlib.Path(args.keep).read_text()) if args.keep and pathlib.Path(args.keep).exists() else {}
+    rows = {}
     for t in listing["tables"]:
         if not t["present"] or t["tier"] not in published:
             continue
@@ -136,10 +141,16 @@ def main():
         diagonal = None
         if "syzygy" in published[t["tier"]] and not syzygy_counting.has_pawns(t["tier"]):
             diagonal = diagonal_counts(args.zugzwang, args.data, t["tier"])
-        for what, mine, theirs, agrees in compare(t["tier"], summary["tables"][0], t, published[t["tier"]],
-                                                  diagonal):
-            if theirs is None:
-                continue
+        rows[t["tier"]] = [[what, mine, theirs, agrees] for what, mine, theirs, agrees in
+                           compare(t["tier"], summary["tables"][0], t, published[t["tier"]], diagonal)
+                           if theirs is not None]
+    if args.keep:
+        kept.update(rows)
+        pathlib.Path(args.keep).write_text(json.dumps(kept, indent=0) + "\n")
+        rows = kept
+    checked = disagreements = 0
+    for t in listing["tables"]:
+        for what, mine, theirs, agrees in rows.get(t["tier"], []):
             checked += 1
             disagreements += not agrees
             lines.append(f"| {t['tier']} | {what} | {mine} | {theirs} | {'agrees' if agrees else '**differs**'} |")

@@ -83,3 +83,23 @@ def test_counts_told_apart_follow_burnside():
     assert syzygy_counting.syzygy_counts("KPPvK", {"wins": 10, "draws": 4, "losses": 0})["wins"] == 10
     with pytest.raises(ValueError):
         syzygy_counting.syzygy_counts("KQvK", {"wins": 3, "draws": 0, "losses": 0}, {"wins": 0, "draws": 0, "losses": 0})
+
+
+def test_rows_of_tables_built_elsewhere_are_kept(tables, tmp_path):
+    """A set built in parts: the tables of an earlier part are gone from disk, their rows stay."""
+    kept = tmp_path / "kept.json"
+    assert compare(tables, "--keep", str(kept)).returncode == 0
+    part = tmp_path / "part"
+    code, _, err = cli("solve", "chess", "--material", "KQvK", data=part)
+    assert code == 0, err
+    r = compare(part, "--keep", str(kept))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "| KBNvK | longest mate, White to move (Scid/Nalimov) | 33 | 33 | agrees |" in r.stdout
+    assert "| KQvK | longest mate, White to move (Scid/Nalimov) | 10 | 10 | agrees |" in r.stdout
+    without = compare(part)
+    assert "| KBNvK |" not in without.stdout  # without --keep only what is on disk
+    # A kept row that differs still counts as a difference.
+    rows = json.loads(kept.read_text())
+    rows["KBNvK"][0][3] = False
+    kept.write_text(json.dumps(rows))
+    assert compare(part, "--keep", str(kept)).returncode == 1
