@@ -39,7 +39,7 @@ def test_the_built_tables_agree_with_every_published_figure(tables):
             "154/1437574/0 | agrees |") in r.stdout
     assert "| KBNvK | W/D/L, Black to move: up to symmetry vs from whole-board counts |" in r.stdout
     assert "not comparable" not in r.stdout and "differs" not in r.stdout
-    assert " 0 differ." in r.stdout
+    assert " 0 differ, 0 of them explained below." in r.stdout
 
 
 def test_a_changed_published_figure_is_reported(tables, tmp_path):
@@ -50,7 +50,7 @@ def test_a_changed_published_figure_is_reported(tables, tmp_path):
     r = compare(tables, "--published", str(planted))
     assert r.returncode == 1
     assert "| KRvK | longest mate, White to move (Scid/Nalimov) | 16 | 15 | **differs** |" in r.stdout
-    assert " 1 differ." in r.stdout
+    assert " 1 differ, 0 of them explained below." in r.stdout
 
 
 def test_the_diagonal_positions_are_the_ones_zugzwang_calls_legal(tables):
@@ -103,3 +103,53 @@ def test_rows_of_tables_built_elsewhere_are_kept(tables, tmp_path):
     rows["KBNvK"][0][3] = False
     kept.write_text(json.dumps(rows))
     assert compare(part, "--keep", str(kept)).returncode == 1
+
+
+def test_an_explained_difference_is_shown_but_does_not_fail(tmp_path):
+    """KBPPvK's sixth Scid zugzwang is a stalemate (EXPLAINED): the row still says it differs
+    and the page says why, and the exit status stays 0. The stalemate itself is checked here
+    against zugzwang's rules: White to move has no move and is not in check."""
+    kept = tmp_path / "kept.json"
+    kept.write_text(json.dumps({"KBPPvK": [["mutual zugzwangs full / White / Black (Scid)", "0/5/0", "0/6/0",
+                                            False]]}))
+    r = subprocess.run([sys.executable, str(SCRIPT), os.environ["ZZ_CLI"], str(tmp_path), "--material", "KBPPvK",
+                        "--keep", str(kept)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "| KBPPvK | mutual zugzwangs full / White / Black (Scid) | 0/5/0 | 0/6/0 | **differs** (explained: 1) |" \
+        in r.stdout
+    assert "1 differ, 1 of them explained below." in r.stdout and "`KBk5/P1P5/8/8/8/8/8/8`" in r.stdout
+    code, out, err = cli("board", "chess", "KBk5/P1P5/8/8/8/8/8/8 w - - 0 1", "--json")
+    assert code == 0, err
+    board = json.loads(out)
+    assert board["moves"] == [] and board["result"] == "draw", board
+
+
+def test_a_table_published_with_the_colours_swapped_is_compared_so(tmp_path):
+    """zugzwang's KQvKBB is the published KBBvKQ: planted here as KQvKR listed as KRvKQ, every
+    figure read with the sides swapped must still agree, and one swapped wrongly must not."""
+    data = json.loads((SCRIPT.parent / "published" / "statistics.json").read_text())
+    mine = data["endings"].pop("KQvKR")
+    theirs = {"syzygy": {"wtm": mine["syzygy"]["btm"], "btm": mine["syzygy"]["wtm"]},
+              "scid": dict(mine["scid"], longest_mate_moves_wtm=mine["scid"]["longest_mate_moves_btm"],
+                           longest_mate_moves_btm=mine["scid"]["longest_mate_moves_wtm"]),
+              "texel_max_dtm_plies": mine["texel_max_dtm_plies"]}
+    data["endings"]["KRvKQ"] = theirs
+    planted = tmp_path / "statistics.json"
+    planted.write_text(json.dumps(data))
+    folder = tmp_path / "tables"
+    code, _, err = cli("solve", "chess", "--material", "KQvKR", data=folder)
+    assert code == 0, err
+
+    def run():
+        return subprocess.run([sys.executable, str(SCRIPT), os.environ["ZZ_CLI"], str(folder), "--material", "KQvKR",
+                               "--published", str(planted)], capture_output=True, text=True)
+
+    r = run()
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "| KQvKR | as KRvKQ: longest mate, White to move (Scid/Nalimov) |" in r.stdout
+    assert "| KQvKR | as KRvKQ: W/D/L, Black to move (Syzygy) |" in r.stdout
+    assert " 0 differ," in r.stdout
+    # Not swapped: the rook side's longest mate would be compared with the queen side's.
+    theirs["scid"]["longest_mate_moves_wtm"] = mine["scid"]["longest_mate_moves_wtm"]
+    planted.write_text(json.dumps(data))
+    assert run().returncode == 1
