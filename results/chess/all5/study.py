@@ -118,7 +118,10 @@ def main():
              "`tools/make-results chess5` (see its header): `zugzwang verify chess --material all5 --record",
              "results/chess/all5/verify.jsonl --summaries results/chess/all5` checks every table one ply deep and",
              "writes each table's `zugzwang summary` beside this page, then `results/chess/all5/study.py` writes",
-             "this page and `wins.svg` from them.", "",
+             "this page and `wins.svg` from them. A machine that cannot keep the set between working sessions",
+             "builds it in parts (`ZZ_MATERIAL=KRPvKR,KQvKRP tools/make-results chess5`: those tables with their",
+             "sub-tables); `verify.jsonl`, `tables.json` and `../published-comparison.json` gather what each part",
+             "found.", "",
              f"{len(summaries)} five-piece tables summarized; {sum(1 for t in summaries if t in record)} checked "
              f"by `verify` here, {sum(r['mismatches'] for r in record.values())} mismatches in "
              f"{sum(r['positions'] for r in record.values()):,} positions checked "
