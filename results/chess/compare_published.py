@@ -40,6 +40,12 @@ EXPLAINED = {
         "with Black to move (1...Kd7, the only move, 2.c8=Q+). zugzwang does not count a position whose "
         "side to move has no move as a zugzwang (nothing forces a move there); Scid counts every board "
         "whose two values differ so.",
+    ("KRPvKN", "mutual zugzwangs full / White / Black (Scid)"):
+        "the same cause as KBPPvK's: one board, `RK1n4/P2k4/8/8/8/8/8/8`, is White stalemated (a draw with "
+        "White to move) and mated in 18 with Black to move; Scid counts it, zugzwang does not. "
+        "`results/chess/explained/krpvkn_stalemates.py ZUGZWANG DATA` lists every board of KRPvKN where "
+        "White to move is stalemated (12, up to symmetry) with its value for Black to move: this is the "
+        "only loss.",
 }
 
 
