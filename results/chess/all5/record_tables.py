@@ -21,11 +21,8 @@ FIELDS = ("entries", "bytes", "format", "uncompressed_bytes", "bits_per_slot")
 
 
 def sha256(path):
-    digest = hashlib.sha256()
     with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def main():
