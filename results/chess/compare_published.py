@@ -16,7 +16,8 @@ Prints a Markdown table (or writes it to --out) and exits 1 if any figure disagr
 Each table's figures come from `zugzwang summary` and `zugzwang tables`, so this checks
 the stored tables themselves. With --keep FILE.json, the rows of tables this run does not
 compare (not on disk now) are those an earlier run stored in FILE, which is then updated:
-a set built in parts on machines that do not keep it gathers one comparison. With --summaries DIR, a table whose DIR/TABLE.json exists (what
+a set built in parts on machines that do not keep it gathers one comparison. With
+--summaries DIR, a table whose DIR/TABLE.json exists (what
 `zugzwang verify --summaries DIR` writes: the same document as `zugzwang summary --json`)
 is read from it instead of summarized again (all5: hours saved).
 """
@@ -43,7 +44,7 @@ EXPLAINED = {
     ("KRPvKN", "mutual zugzwangs full / White / Black (Scid)"):
         "the same cause as KBPPvK's: one board, `RK1n4/P2k4/8/8/8/8/8/8`, is White stalemated (a draw with "
         "White to move) and mated in 18 with Black to move; Scid counts it, zugzwang does not. "
-        "`results/chess/explained/krpvkn_stalemates.py ZUGZWANG DATA` lists every board of KRPvKN where "
+        "`results/chess/krpvkn_stalemates.py ZUGZWANG DATA` lists every board of KRPvKN where "
         "White to move is stalemated (12, up to symmetry) with its value for Black to move: this is the "
         "only loss.",
 }

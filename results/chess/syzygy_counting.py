@@ -57,22 +57,25 @@ def _attacks_along_diagonal(piece, at, target, occupied):
     return all(i not in occupied for i in range(at + step, target, step))
 
 
-def _fen(placement, white_to_move):
-    board = [["" for _ in range(8)] for _ in range(8)]  # [rank][file]
-    for (piece, white), index in placement:
-        f, r = DIAGONAL[index]
-        board[r][f] = piece if white else piece.lower()
+def board_fen(pieces):
+    """The board field of a FEN; pieces maps (file, rank), both from 0, to a FEN letter."""
     rows = []
     for r in range(7, -1, -1):
         row, empty = "", 0
         for f in range(8):
-            if board[r][f]:
-                row += (str(empty) if empty else "") + board[r][f]
+            piece = pieces.get((f, r))
+            if piece:
+                row += (str(empty) if empty else "") + piece
                 empty = 0
             else:
                 empty += 1
         rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + (" w" if white_to_move else " b") + " - - 0 1"
+    return "/".join(rows)
+
+
+def _fen(placement, white_to_move):
+    pieces = {DIAGONAL[index]: piece if white else piece.lower() for (piece, white), index in placement}
+    return board_fen(pieces) + (" w" if white_to_move else " b") + " - - 0 1"
 
 
 def diagonal_placements(tier):

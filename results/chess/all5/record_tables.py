@@ -16,6 +16,8 @@ import pathlib
 import subprocess
 import sys
 
+from study import pieces
+
 HERE = pathlib.Path(__file__).resolve().parent
 FIELDS = ("entries", "bytes", "format", "uncompressed_bytes", "bits_per_slot")
 
@@ -53,7 +55,7 @@ def main():
         return 1
 
     recorded = [t for t in tables if "sha256" in t]
-    five = [t for t in tables if sum(c.isalpha() and c != "v" for c in t["tier"]) == 5]
+    five = [t for t in tables if pieces(t["tier"]) == 5]
     record = {
         "game": listing["game"], "rules": listing["rules"],
         "command": "results/chess/all5/record_tables.py ZUGZWANG DATA_DIR (after zugzwang solve chess --material ...)",

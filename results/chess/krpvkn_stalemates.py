@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """KRPvKN: the boards where White, to move, is stalemated, with each one's value for Black to move.
 
-    results/chess/explained/krpvkn_stalemates.py ZUGZWANG DATA
+    results/chess/krpvkn_stalemates.py ZUGZWANG DATA
 
 Scid counts 413 half-point mutual zugzwangs in KRPvKN (White to move draws, Black to move
 loses); zugzwang's summary counts 412, because it leaves out a board whose side to move has
@@ -17,29 +17,17 @@ import json
 import subprocess
 import sys
 
-
-def fen(pieces):
-    rows = []
-    for rank in range(8, 0, -1):
-        row, empty = "", 0
-        for file in range(8):
-            piece = pieces.get((file, rank))
-            if piece:
-                row += (str(empty) if empty else "") + piece
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows)
+from syzygy_counting import board_fen
 
 
 def candidates():
-    for rook, pawn, king in (((0, 8), (0, 7), (1, 8)), ((0, 1), (0, 2), (1, 1))):
+    # Squares as (file, rank), both from 0: rook a8, pawn a7, king b8; rook a1, pawn a2, king b1.
+    for rook, pawn, king in (((0, 7), (0, 6), (1, 7)), ((0, 0), (0, 1), (1, 0))):
         for bk in range(64):
             for bn in range(64):
-                k, n = (bk % 8, bk // 8 + 1), (bn % 8, bn // 8 + 1)
+                k, n = divmod(bk, 8)[::-1], divmod(bn, 8)[::-1]
                 if len({rook, pawn, king, k, n}) == 5:
-                    yield fen({rook: "R", pawn: "P", king: "K", k: "k", n: "n"})
+                    yield board_fen({rook: "R", pawn: "P", king: "K", k: "k", n: "n"})
 
 
 def main():
