@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "../cli/cli_runner.hpp"
 
@@ -14,8 +15,12 @@ TEST_CASE("committed chess summaries are reproduced by their own commands") {
   int checked = 0, committed_files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(results)) {
     if (entry.path().extension() != ".json") continue;
-    ++committed_files;
+    // Beside the summaries (named by their material) lie other records, such as the
+    // comparison with published figures; only a material's summary is reproduced here.
     const std::string name = entry.path().stem().string();
+    static const std::regex material("K[QRBNP]*vK[QRBNP]*");
+    if (!std::regex_match(name, material)) continue;
+    ++committed_files;
 #ifndef ZZ_ALL_RESULTS
     if (name.size() > 4 && name != "KQvKR") continue;  // three pieces: "KQvK"
 #endif
