@@ -347,6 +347,8 @@ struct VerifiedTable {
   // the table is read, so they agree by construction (and are not checked again); the check
   // of the stored side against them is what tests the file.
   std::uint64_t derived = 0;
+  // VerifyRequest::from_scratch: children ranked whole, the derived slots checked too.
+  bool from_scratch = false;
   std::uint64_t mismatches = 0;
   std::vector<VerifyMismatch> examples;  // the first ones by index
   double seconds = 0;

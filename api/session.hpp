@@ -129,6 +129,10 @@ struct VerifyRequest {
   // Also summarize each table checked (VerifiedTable::summary, as `summary` would), from
   // the codes the check decoded: one pass over a large set instead of two.
   bool summaries = false;
+  // Find each child's slot by playing the move and ranking the child whole, not by the
+  // shortcuts the solver shares, and check the slots a compressed file leaves out (derived
+  // on loading) as well: slower, and independent of the solver's indexing of children.
+  bool from_scratch = false;
   // Bytes of decoded tables kept for the tables still to check (more are read again).
   std::uint64_t memory_budget = std::uint64_t{8} << 30;
 };

@@ -236,6 +236,16 @@ class TableStore {
   // its moves by the stored values of their positions (no move limit). verify compares it
   // with the stored value itself.
   Outcome implied_value(const Position& p) { return value_from_moves(p, thread_tables()); }
+  // The same with every move played and its child's table and slot found from scratch
+  // (tier_of, rank), none of the shortcuts the solver shares (a ranker's exits, a quiet
+  // move's index from its parent's): a check of those shortcuts too, at several times the cost.
+  Outcome implied_value_from_scratch(const Position& p) {
+    if (auto o = game_.outcome(p)) return *o;
+    TableList& seen = thread_tables();
+    BestOfChildren moves;
+    game_.for_each_move(p, [&](const auto& m) { moves.take(stored_value(game_.play(p, m), seen)); });
+    return moves.best;
+  }
 
   // The value of p for the side to move: its own result if the game is over, else its
   // table's entry (for a transient position, the best of its moves), cut by the move limit.

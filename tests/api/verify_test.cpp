@@ -16,11 +16,13 @@ using namespace zz;
 
 namespace {
 
-api::VerifyResult verify(const std::string& game, const std::string& material, const std::filesystem::path& dir) {
+api::VerifyResult verify(const std::string& game, const std::string& material, const std::filesystem::path& dir,
+                         bool from_scratch = false) {
   auto s = api::open_session(game, {}, dir);
   api::VerifyRequest request;
   request.material = material;
   request.examples = 1000;
+  request.from_scratch = from_scratch;
   return s->verify(request);
 }
 
@@ -89,7 +91,9 @@ TEST_CASE("one wrong code planted in a table is found and named") {
       store.set_format(format);
       store.save(krk, TierTable(codes));
     }
-    const auto r = verify("chess", "KRvK", dir.path);
+    for (bool from_scratch : {false, true}) {
+    CAPTURE(from_scratch);
+    const auto r = verify("chess", "KRvK", dir.path, from_scratch);
     CHECK_FALSE(r.clean());
     const auto& t = r.tables.back();
     REQUIRE(t.tier == "KRvK");
@@ -101,7 +105,28 @@ TEST_CASE("one wrong code planted in a table is found and named") {
     CHECK(named->expected == truth);
     for (const auto& other : r.tables)
       if (other.tier != "KRvK") CHECK(other.mismatches == 0);
+    }
   }
+}
+
+// From scratch every child is played and ranked whole: the solver's shortcuts (a capture's
+// or promotion's slot from its parent, a quiet move's index changed in one part) are checked
+// against the plain index, and the side a compressed file leaves out is checked as well.
+TEST_CASE("verify from scratch finds the solver's tables clean, the derived side included") {
+  cli_test::TempDir dir;
+  solve("chess", "KRvKP", dir.path, 3);  // captures, promotions, a pawn's double step
+  const auto quick = verify("chess", "KRvKP", dir.path);
+  const auto whole = verify("chess", "KRvKP", dir.path, true);
+  CHECK(quick.clean());
+  CHECK(whole.clean());
+  REQUIRE(whole.tables.size() == quick.tables.size());
+  for (std::size_t k = 0; k < whole.tables.size(); ++k) {
+    CAPTURE(whole.tables[k].tier);
+    CHECK(whole.tables[k].from_scratch);
+    CHECK_FALSE(quick.tables[k].from_scratch);
+    CHECK(whole.tables[k].positions == quick.tables[k].positions);
+  }
+  CHECK(whole.tables.back().derived * 3 > whole.tables.back().positions);
 }
 
 TEST_CASE("verify refuses a missing table with the command that builds it") {

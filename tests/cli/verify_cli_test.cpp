@@ -30,6 +30,11 @@ TEST_CASE("verify checks every table of a material and exits 0 when all are clea
   CHECK(krk["tier"] == "KRvK");
   CHECK(krk["mismatches"] == 0);
   CHECK(krk["positions"].get<std::uint64_t>() > 40000);
+  CHECK(krk["from_scratch"] == false);
+
+  const auto whole = run({"verify", "chess", "--material", "KRvK", "--from-scratch", "--quiet", "--data", data});
+  CHECK(whole.code == 0);
+  CHECK(whole.out.find("clean: every position agrees with its moves (each child ranked whole") != std::string::npos);
 }
 
 TEST_CASE("verify refuses what it cannot check in one line") {

@@ -83,13 +83,16 @@ int run_verify(const std::vector<std::string>& args) {
       "record", po::value(&record),
       "append each checked table to FILE (one JSON line) and skip the tables FILE has clean: a long check resumes")(
       "summaries", po::value(&summaries), "also write each checked table's summary to DIR/TABLE.json")(
+      "from-scratch", po::bool_switch(&request.from_scratch),
+      "rank every child whole after playing its move (not the solver's shortcuts) and check the derived side too: "
+      "slower")(
       "json", po::bool_switch(&json), "one JSON document");
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map vm;
   if (!parse_command(args,
                      "zugzwang verify GAME [--material M] [--threads N] [--examples N] [--rule K=V]... [--data DIR]\n"
-                     "       [--record FILE] [--summaries DIR] [--quiet] [--json]\n"
+                     "       [--record FILE] [--summaries DIR] [--from-scratch] [--quiet] [--json]\n"
                      "Checks every stored position one ply deep: its value must be what its moves imply.",
                      options, positional, vm))
     return 0;

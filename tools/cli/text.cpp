@@ -321,8 +321,10 @@ void print_verify(const api::VerifyResult& r, const api::Session& session, std::
     for (const auto& m : t.examples)
       out << t.tier << " index " << m.index << ": " << m.position << " is stored as " << session.describe(m.stored)
           << ", its moves say " << session.describe(m.expected) << '\n';
-  out << (r.clean() ? "clean: every position agrees with its moves\n"
-                    : "NOT CLEAN: " + std::to_string(mismatches) + " positions disagree with their moves\n");
+  const bool from_scratch = !r.tables.empty() && r.tables.front().from_scratch;
+  out << (r.clean() ? "clean: every position agrees with its moves" : "NOT CLEAN: " + std::to_string(mismatches) +
+                                                                            " positions disagree with their moves")
+      << (from_scratch ? " (each child ranked whole; the derived side checked too)\n" : "\n");
 }
 
 namespace {
