@@ -158,6 +158,7 @@ class TierMoves {
       const Tier ct = game_.tier_of(c);
       go_on = ct == tier_ ? inside(rank_in_tier(c)) : outside(external(ct, c));
     };
+    bool counted_in_bulk = false;
     if constexpr (HasBulkQuietMoves<G>) {
       if (count_only) {
         const auto quiet = [&](int n) {
@@ -165,12 +166,10 @@ class TierMoves {
           for (int k = 0; k < n && go_on; ++k) go_on = inside(std::uint64_t{0});
         };
         game_.for_each_move_counting_quiet(p, quiet, visit);
-      } else {
-        game_.for_each_move(p, visit);
+        counted_in_bulk = true;
       }
-    } else {
-      game_.for_each_move(p, visit);
     }
+    if (!counted_in_bulk) game_.for_each_move(p, visit);
     if (!any) throw std::logic_error("position " + game_.format(p) + " has no move and no outcome");
     return go_on;
   }

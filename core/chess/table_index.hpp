@@ -26,6 +26,9 @@ namespace zz::chess {
 
 class TableIndex {
  public:
+  // Pawns stand on ranks 2 to 7 only, numbered from a2.
+  static constexpr int kPawnOffset = 8;
+
   struct KingPairs;  // the king placements of one symmetry group (table_index.cpp)
 
   // m must be canonical.
@@ -114,7 +117,7 @@ class TableIndex {
   bool legal_representative(const Walk& w, std::uint64_t index, const Position& out) const;
   // A group's squares on the board from its subset of the squares its type may stand on.
   Bitboard group_squares(int g, std::uint64_t subset) const {
-    return groups_[g].type == Pawn ? subset << 8 : subset;  // pawns: from a2 (kPawnOffset)
+    return groups_[g].type == Pawn ? subset << kPawnOffset : subset;
   }
 
   std::array<Group, 10> groups_{};

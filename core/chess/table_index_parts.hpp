@@ -39,8 +39,7 @@ struct Maps {
 };
 inline constexpr Maps kMaps;
 
-// Pawns stand on ranks 2 to 7 only, numbered from a2.
-inline constexpr int kPawnOffset = 8;
+inline constexpr int kPawnOffset = TableIndex::kPawnOffset;
 inline int squares_for(PieceType t) { return t == Pawn ? 48 : 64; }
 
 const TableIndex::KingPairs& king_pairs(bool pawns);
