@@ -18,6 +18,9 @@ lzma_options_lzma lzma_options(const CodecSettings& s, std::size_t block_bytes) 
   if (lzma_lzma_preset(&o, static_cast<std::uint32_t>(s.level) | (s.extreme ? LZMA_PRESET_EXTREME : 0)))
     throw std::invalid_argument("lzma level " + std::to_string(s.level));
   o.dict_size = std::max<std::uint32_t>(LZMA_DICT_SIZE_MIN, static_cast<std::uint32_t>(std::min<std::size_t>(o.dict_size, block_bytes)));
+  if (s.lc >= 0) o.lc = static_cast<std::uint32_t>(s.lc);
+  if (s.lp >= 0) o.lp = static_cast<std::uint32_t>(s.lp);
+  if (s.pb >= 0) o.pb = static_cast<std::uint32_t>(s.pb);
   return o;
 }
 

@@ -21,6 +21,9 @@ struct CodecSettings {
   Codec codec = Codec::Lzma;
   int level = 9;  // zstd 1..22, lzma 0..9
   bool extreme = false;  // lzma only: the slower search of `xz -e`
+  // lzma only, -1 for the preset's: literal context bits, literal and match position bits.
+  // LZMA2 writes them into each chunk, so a reader needs nothing but the dictionary size.
+  int lc = -1, lp = -1, pb = -1;
 };
 
 // Trains a zstd dictionary of at most `capacity` bytes on sample blocks; empty when the

@@ -1,5 +1,5 @@
 // The table file formats side by side, one JSON line per (variant, table set):
-//   bench_table_format chess|tablut --data DIR --material M [--variant V]... [--probes N]
+//   bench_table_format chess|tablut --data DIR --material M [--variant V]... [--probes N] [--write roots]
 // DIR holds the tables of M (any format); each variant writes them all again into a
 // scratch folder and reports bytes on disk, bits per slot, the time to write them (pack and
 // code), and probe times through a TableStore on the root tables: the first probe of each
@@ -10,8 +10,10 @@
 // the default (the better of lzma 9 and zstd 19 on a sample of blocks,
 // unused slots filled, codes renumbered by frequency, one side to move left out, slots their
 // exits imply stored as 0, 131072-code blocks): lzma9,
-// lzma6, lzma9e, zstd19, zstd12, zstd19-dict, block4k, block8k, block32k, block256k, block1m,
-// keep-unused, no-remap, both-sides, no-implied. Without --variant: all of them.
+// lzma6, lzma9e, lzma9-pb0, lzma9-lc0-pb0, zstd19, zstd12, zstd19-dict, block4k, block8k,
+// block32k, block256k, block1m, keep-unused, no-remap, both-sides, no-implied. Without --variant: all of them.
+// --write roots writes only the tables M names (a five-piece table alone: its sub-tables are
+// linked from DIR, and only the roots' bytes and slots are reported).
 #include <ctime>
 #include <unistd.h>
 
@@ -48,6 +50,11 @@ struct Variant {
   std::function<void(zz::PackOptions&)> adjust;
 };
 
+void lzma_bits(zz::PackOptions& o, int lc, int lp, int pb) {
+  o.choose_codec = false;
+  o.codec = {zz::Codec::Lzma, 9, false, lc, lp, pb};
+}
+
 std::vector<Variant> all_variants() {
   return {
       {"format2", true, {}},
@@ -67,6 +74,9 @@ std::vector<Variant> all_variants() {
       {"block256k", false, [](zz::PackOptions& o) { o.block_shift = 18; }},
       {"block1m", false, [](zz::PackOptions& o) { o.block_shift = 20; }},
       {"lzma9e", false, [](zz::PackOptions& o) { o.choose_codec = false; o.codec = {zz::Codec::Lzma, 9, true}; }},
+      // Byte symbols have no alignment, and their high bits (lc's context) are mostly 0.
+      {"lzma9-pb0", false, [](zz::PackOptions& o) { lzma_bits(o, -1, 0, 0); }},
+      {"lzma9-lc0-pb0", false, [](zz::PackOptions& o) { lzma_bits(o, 0, 0, 0); }},
       {"keep-unused", false, [](zz::PackOptions& o) { o.fill_unused = false; }},
       {"no-remap", false, [](zz::PackOptions& o) { o.remap_by_frequency = false; }},
       {"both-sides", false, [](zz::PackOptions& o) { o.side_split.reset(); }},
@@ -76,15 +86,16 @@ std::vector<Variant> all_variants() {
 
 template <class G>
 void run(const G& game, const std::string& material, const std::vector<typename G::Tier>& roots,
-         const std::filesystem::path& data, const std::vector<Variant>& variants, int probes) {
+         const std::filesystem::path& data, const std::vector<Variant>& variants, int probes, bool roots_only) {
   using Tier = typename G::Tier;
   const auto order = zz::dependency_order(game, std::span<const Tier>(roots));
+  const auto written = [&](const Tier& t) { return !roots_only || std::find(roots.begin(), roots.end(), t) != roots.end(); };
   zz::TableStore<G> source(game, data);
   std::map<std::string, const zz::TierTable*> truth;
   std::uint64_t slots = 0;
   for (const Tier& t : order) {
     truth[game.tier_name(t)] = &source.load_decoded(t);
-    slots += game.tier_size(t);
+    if (written(t)) slots += game.tier_size(t);
   }
   // The random positions probed: used slots of the root tables.
   std::mt19937_64 random(2026);
@@ -103,6 +114,11 @@ void run(const G& game, const std::string& material, const std::vector<typename 
     std::uint64_t bytes = 0;
     for (const Tier& t : order) {
       const zz::TierTable& table = *truth.at(game.tier_name(t));
+      if (!written(t)) {
+        std::filesystem::create_directories(writer.file(t).parent_path());
+        std::filesystem::create_symlink(std::filesystem::absolute(source.file(t)), writer.file(t));
+        continue;
+      }
       if (v.uncompressed) {
         zz::write_uncompressed_table(writer.file(t), writer.identity(t), table);
       } else {
@@ -118,7 +134,7 @@ void run(const G& game, const std::string& material, const std::vector<typename 
     // What one block costs to decode (a cold probe's share): up to 64 blocks of each table.
     std::vector<double> decode_us;
     for (const Tier& t : order) {
-      const zz::PackedPayload* packed = reader.load(t).packed();
+      const zz::PackedPayload* packed = written(t) ? reader.load(t).packed() : nullptr;
       if (!packed) continue;
       const std::uint64_t blocks = packed->layout().blocks();
       for (std::uint64_t b = 0; b < blocks; b += std::max<std::uint64_t>(1, blocks / 64)) {
@@ -177,6 +193,7 @@ int main(int argc, char** argv) {
   const std::string game = argv[1];
   std::string data, material;
   int probes = 20000;
+  bool roots_only = false;
   std::vector<Variant> variants;
   const auto known = all_variants();
   for (int i = 2; i + 1 < argc; i += 2) {
@@ -184,6 +201,7 @@ int main(int argc, char** argv) {
     if (flag == "--data") data = value;
     else if (flag == "--material") material = value;
     else if (flag == "--probes") probes = std::stoi(value);
+    else if (flag == "--write" && (value == "roots" || value == "all")) roots_only = value == "roots";
     else if (flag == "--variant") {
       const auto it = std::find_if(known.begin(), known.end(), [&](const Variant& v) { return v.name == value; });
       if (it == known.end()) {
@@ -203,10 +221,10 @@ int main(int argc, char** argv) {
   }
   if (game == "chess") {
     const zz::chess::Chess g;
-    run(g, material, g.solve_roots(material), data, variants, probes);
+    run(g, material, g.solve_roots(material), data, variants, probes, roots_only);
   } else if (game == "tablut") {
     const zz::tablut::Tablut g;
-    run(g, material, zz::tablut::parse_material_selection(material), data, variants, probes);
+    run(g, material, zz::tablut::parse_material_selection(material), data, variants, probes, roots_only);
   } else {
     std::fprintf(stderr, "games: chess, tablut\n");
     return 2;
