@@ -65,6 +65,20 @@ INVESTIGATED = {
 }
 
 
+def contradicted_by_gaviota(table_rows, what, theirs):
+    """Why a differing Scid longest mate is explained, when Gaviota's longest DTM of the same
+    table rules it out: a mate in N moves for the side to move lasts 2N - 1 plies, and no
+    position of the table lasts longer than Gaviota's maximum. None otherwise."""
+    if not what.endswith("(Scid/Nalimov)") or "longest mate" not in what or not isinstance(theirs, int):
+        return None
+    gaviota = [row for row in table_rows if row[0].endswith("longest DTM in plies (Gaviota)")]
+    if not gaviota or not gaviota[0][3] or 2 * theirs - 1 <= gaviota[0][2]:
+        return None
+    return (f"the two published sources contradict each other: Scid's mate in {theirs} lasts "
+            f"{2 * theirs - 1} plies, longer than any position of the table lasts by Gaviota's tables "
+            f"({gaviota[0][2]} plies at most, either side to move), and zugzwang's longest DTM equals Gaviota's.")
+
+
 def run_json(zz, *args):
     out = subprocess.run([zz, *args, "--json"], check=True, capture_output=True, text=True).stdout
     return json.loads(out)
@@ -215,7 +229,8 @@ def main():
     for t in listing["tables"]:
         for what, mine, theirs, agrees in rows.get(t["tier"], []):
             checked += 1
-            why = None if agrees else EXPLAINED.get((t["tier"], what))
+            why = None if agrees else (EXPLAINED.get((t["tier"], what)) or
+                                       contradicted_by_gaviota(rows.get(t["tier"], []), what, theirs))
             note = None if agrees or why else INVESTIGATED.get((t["tier"], what))
             if why:
                 explained.append(f"{len(explained) + 1}. {t['tier']}, {what}: {why}")

@@ -137,6 +137,25 @@ def test_a_difference_investigated_but_not_explained_is_shown_and_still_fails(tm
     assert "## Differences not explained, and what was checked" in r.stdout and "--from-scratch" in r.stdout
 
 
+def test_a_scid_mate_longer_than_gaviota_allows_is_explained(tmp_path):
+    """KBPvKN: Scid's White mate in 105 (209 plies) is longer than Gaviota's longest DTM over the
+    whole table (199 plies), which zugzwang's equals: the page says the sources contradict each
+    other and the exit status is 0. Were Gaviota's maximum long enough for it, it would fail."""
+    kept = tmp_path / "kept.json"
+
+    def run(gaviota):
+        kept.write_text(json.dumps({"KBPvKN": [["longest mate, White to move (Scid/Nalimov)", 100, 105, False],
+                                               ["longest DTM in plies (Gaviota)", gaviota, gaviota, True]]}))
+        return subprocess.run([sys.executable, str(SCRIPT), os.environ["ZZ_CLI"], str(tmp_path), "--material",
+                               "KBPvKN", "--keep", str(kept)], capture_output=True, text=True)
+
+    r = run(199)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "| 100 | 105 | **differs** (explained: 1) |" in r.stdout
+    assert "the two published sources contradict each other" in r.stdout and "209 plies" in r.stdout
+    assert run(209).returncode == 1
+
+
 def test_a_table_published_with_the_colours_swapped_is_compared_so(tmp_path):
     """zugzwang's KQvKBB is the published KBBvKQ: planted here as KQvKR listed as KRvKQ, every
     figure read with the sides swapped must still agree, and one swapped wrongly must not."""
