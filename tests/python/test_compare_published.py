@@ -105,15 +105,19 @@ def test_rows_of_tables_built_elsewhere_are_kept(tables, tmp_path):
     assert compare(part, "--keep", str(kept)).returncode == 1
 
 
+def compare_kept(tmp_path, material, rows):
+    """The script run on kept rows alone (no table on disk): what the page makes of them."""
+    kept = tmp_path / "kept.json"
+    kept.write_text(json.dumps({material: rows}))
+    return subprocess.run([sys.executable, str(SCRIPT), os.environ["ZZ_CLI"], str(tmp_path), "--material", material,
+                           "--keep", str(kept)], capture_output=True, text=True)
+
+
 def test_an_explained_difference_is_shown_but_does_not_fail(tmp_path):
     """KBPPvK's sixth Scid zugzwang is a stalemate (EXPLAINED): the row still says it differs
     and the page says why, and the exit status stays 0. The stalemate itself is checked here
     against zugzwang's rules: White to move has no move and is not in check."""
-    kept = tmp_path / "kept.json"
-    kept.write_text(json.dumps({"KBPPvK": [["mutual zugzwangs full / White / Black (Scid)", "0/5/0", "0/6/0",
-                                            False]]}))
-    r = subprocess.run([sys.executable, str(SCRIPT), os.environ["ZZ_CLI"], str(tmp_path), "--material", "KBPPvK",
-                        "--keep", str(kept)], capture_output=True, text=True)
+    r = compare_kept(tmp_path, "KBPPvK", [["mutual zugzwangs full / White / Black (Scid)", "0/5/0", "0/6/0", False]])
     assert r.returncode == 0, r.stdout + r.stderr
     assert "| KBPPvK | mutual zugzwangs full / White / Black (Scid) | 0/5/0 | 0/6/0 | **differs** (explained: 1) |" \
         in r.stdout
@@ -127,10 +131,7 @@ def test_an_explained_difference_is_shown_but_does_not_fail(tmp_path):
 def test_a_difference_investigated_but_not_explained_is_shown_and_still_fails(tmp_path):
     """KQPvKR's longest White mate (37 here, 38 in Scid) is not explained: the page prints what
     was checked, and the exit status stays 1."""
-    kept = tmp_path / "kept.json"
-    kept.write_text(json.dumps({"KQPvKR": [["longest mate, White to move (Scid/Nalimov)", 37, 38, False]]}))
-    r = subprocess.run([sys.executable, str(SCRIPT), os.environ["ZZ_CLI"], str(tmp_path), "--material", "KQPvKR",
-                        "--keep", str(kept)], capture_output=True, text=True)
+    r = compare_kept(tmp_path, "KQPvKR", [["longest mate, White to move (Scid/Nalimov)", 37, 38, False]])
     assert r.returncode == 1, r.stdout + r.stderr
     assert "| KQPvKR | longest mate, White to move (Scid/Nalimov) | 37 | 38 | **differs** (not explained: 1) |" \
         in r.stdout
@@ -141,13 +142,9 @@ def test_a_scid_mate_longer_than_gaviota_allows_is_explained(tmp_path):
     """KBPvKN: Scid's White mate in 105 (209 plies) is longer than Gaviota's longest DTM over the
     whole table (199 plies), which zugzwang's equals: the page says the sources contradict each
     other and the exit status is 0. Were Gaviota's maximum long enough for it, it would fail."""
-    kept = tmp_path / "kept.json"
-
     def run(gaviota):
-        kept.write_text(json.dumps({"KBPvKN": [["longest mate, White to move (Scid/Nalimov)", 100, 105, False],
-                                               ["longest DTM in plies (Gaviota)", gaviota, gaviota, True]]}))
-        return subprocess.run([sys.executable, str(SCRIPT), os.environ["ZZ_CLI"], str(tmp_path), "--material",
-                               "KBPvKN", "--keep", str(kept)], capture_output=True, text=True)
+        return compare_kept(tmp_path, "KBPvKN", [["longest mate, White to move (Scid/Nalimov)", 100, 105, False],
+                                                 ["longest DTM in plies (Gaviota)", gaviota, gaviota, True]])
 
     r = run(199)
     assert r.returncode == 0, r.stdout + r.stderr
