@@ -322,7 +322,8 @@ ojson to_json(const VerifyResult& r) {
       examples.push_back({{"position", m.position}, {"index", m.index}, {"stored", value_fields(m.stored)},
                           {"expected", value_fields(m.expected)}});
     tables.push_back({{"tier", t.tier}, {"entries", t.entries}, {"positions", t.positions}, {"derived", t.derived},
-                      {"from_scratch", t.from_scratch}, {"mismatches", t.mismatches}, {"examples", examples}, {"seconds", t.seconds}});
+                      {"from_scratch", t.from_scratch}, {"mismatches", t.mismatches}, {"examples", examples},
+                      {"seconds", t.seconds}});
   }
   doc["tables"] = tables;
   return doc;

@@ -239,13 +239,7 @@ class TableStore {
   // The same with every move played and its child's table and slot found from scratch
   // (tier_of, rank), none of the shortcuts the solver shares (a ranker's exits, a quiet
   // move's index from its parent's): a check of those shortcuts too, at several times the cost.
-  Outcome implied_value_from_scratch(const Position& p) {
-    if (auto o = game_.outcome(p)) return *o;
-    TableList& seen = thread_tables();
-    BestOfChildren moves;
-    game_.for_each_move(p, [&](const auto& m) { moves.take(stored_value(game_.play(p, m), seen)); });
-    return moves.best;
-  }
+  Outcome implied_value_from_scratch(const Position& p) { return value_from_moves(p, thread_tables(), true); }
 
   // The value of p for the side to move: its own result if the game is over, else its
   // table's entry (for a transient position, the best of its moves), cut by the move limit.
@@ -387,37 +381,42 @@ class TableStore {
 
   // The value of p from the rules and its moves alone: a finished game's result, else the
   // best of its moves.
-  Outcome value_from_moves(const Position& p, TableList& seen) {
+  Outcome value_from_moves(const Position& p, TableList& seen, bool from_scratch = false) {
     if (auto o = game_.outcome(p)) return *o;
     const Tier t = game_.tier_of(p);
-    return value_of_moves(p, t, table_for(t, seen), seen);
+    return value_of_moves(p, t, table_for(t, seen), seen, from_scratch);
   }
 
   // The best of the moves of p (not finished), of tier `tier` whose table is `own`: a move
   // the game promises to keep in the tier (HasInTierTest) reads `own` without asking for
   // its tier; a game's ranker (HasRankedExits) finds the child's slot without playing it.
-  Outcome value_of_moves(const Position& p, const Tier& tier, const TierTable& own, TableList& seen) {
+  // from_scratch: neither shortcut; every move is played and its child's tier and slot found
+  // whole (verify --from-scratch checks the shortcuts so).
+  Outcome value_of_moves(const Position& p, const Tier& tier, const TierTable& own, TableList& seen,
+                         bool from_scratch = false) {
     BestOfChildren moves;
     const auto take = [&](const Outcome& child) { moves.take(child); };
     if constexpr (HasRankedExits<G> && HasInTierTest<G>) {
-      const Ranker& ranker = ranker_for(tier, seen);
-      const auto children = ranker.in_tier_children(p);
-      game_.for_each_move(p, [&](const auto& m) {
-        Code c = kUnusedCode;
-        int exit;
-        std::uint64_t index;
-        if (game_.stays_in_tier(p, m)) c = own.code_of_used(children(m));
-        else if (ranker.exit_child(p, m, exit, index))
-          c = table_for(ranker.exit_tiers()[static_cast<std::size_t>(exit)], seen).code_of_used(index);
-        // Anything else (and a slot not derived yet, see stored_value_in) the slow way.
-        take(c != kUnusedCode ? decode(c) : stored_value(game_.play(p, m), seen));
-      });
-      return moves.best;
+      if (!from_scratch) {
+        const Ranker& ranker = ranker_for(tier, seen);
+        const auto children = ranker.in_tier_children(p);
+        game_.for_each_move(p, [&](const auto& m) {
+          Code c = kUnusedCode;
+          int exit;
+          std::uint64_t index;
+          if (game_.stays_in_tier(p, m)) c = own.code_of_used(children(m));
+          else if (ranker.exit_child(p, m, exit, index))
+            c = table_for(ranker.exit_tiers()[static_cast<std::size_t>(exit)], seen).code_of_used(index);
+          // Anything else (and a slot not derived yet, see stored_value_in) the slow way.
+          take(c != kUnusedCode ? decode(c) : stored_value(game_.play(p, m), seen));
+        });
+        return moves.best;
+      }
     }
     game_.for_each_move(p, [&](const auto& m) {
       const Position c = game_.play(p, m);
       bool in_tier = false;
-      if constexpr (HasInTierTest<G>) in_tier = game_.stays_in_tier(p, m);
+      if constexpr (HasInTierTest<G>) in_tier = !from_scratch && game_.stays_in_tier(p, m);
       take(in_tier ? stored_value_in(c, own, seen) : stored_value(c, seen));
     });
     return moves.best;

@@ -92,19 +92,19 @@ TEST_CASE("one wrong code planted in a table is found and named") {
       store.save(krk, TierTable(codes));
     }
     for (bool from_scratch : {false, true}) {
-    CAPTURE(from_scratch);
-    const auto r = verify("chess", "KRvK", dir.path, from_scratch);
-    CHECK_FALSE(r.clean());
-    const auto& t = r.tables.back();
-    REQUIRE(t.tier == "KRvK");
-    CHECK(t.mismatches >= 1);
-    const auto named = std::find_if(t.examples.begin(), t.examples.end(),
-                                    [&](const auto& m) { return m.position == game.format(planted); });
-    REQUIRE(named != t.examples.end());
-    CHECK(named->stored == wrong);
-    CHECK(named->expected == truth);
-    for (const auto& other : r.tables)
-      if (other.tier != "KRvK") CHECK(other.mismatches == 0);
+      CAPTURE(from_scratch);
+      const auto r = verify("chess", "KRvK", dir.path, from_scratch);
+      CHECK_FALSE(r.clean());
+      const auto& t = r.tables.back();
+      REQUIRE(t.tier == "KRvK");
+      CHECK(t.mismatches >= 1);
+      const auto named = std::find_if(t.examples.begin(), t.examples.end(),
+                                      [&](const auto& m) { return m.position == game.format(planted); });
+      REQUIRE(named != t.examples.end());
+      CHECK(named->stored == wrong);
+      CHECK(named->expected == truth);
+      for (const auto& other : r.tables)
+        if (other.tier != "KRvK") CHECK(other.mismatches == 0);
     }
   }
 }

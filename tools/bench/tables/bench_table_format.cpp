@@ -89,7 +89,9 @@ void run(const G& game, const std::string& material, const std::vector<typename 
          const std::filesystem::path& data, const std::vector<Variant>& variants, int probes, bool roots_only) {
   using Tier = typename G::Tier;
   const auto order = zz::dependency_order(game, std::span<const Tier>(roots));
-  const auto written = [&](const Tier& t) { return !roots_only || std::find(roots.begin(), roots.end(), t) != roots.end(); };
+  const auto written = [&](const Tier& t) {
+    return !roots_only || std::find(roots.begin(), roots.end(), t) != roots.end();
+  };
   zz::TableStore<G> source(game, data);
   std::map<std::string, const zz::TierTable*> truth;
   std::uint64_t slots = 0;
@@ -201,7 +203,13 @@ int main(int argc, char** argv) {
     if (flag == "--data") data = value;
     else if (flag == "--material") material = value;
     else if (flag == "--probes") probes = std::stoi(value);
-    else if (flag == "--write" && (value == "roots" || value == "all")) roots_only = value == "roots";
+    else if (flag == "--write") {
+      if (value != "roots" && value != "all") {
+        std::fprintf(stderr, "--write takes roots or all\n");
+        return 2;
+      }
+      roots_only = value == "roots";
+    }
     else if (flag == "--variant") {
       const auto it = std::find_if(known.begin(), known.end(), [&](const Variant& v) { return v.name == value; });
       if (it == known.end()) {
