@@ -101,6 +101,14 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
           p.decoding = sub, p.dependency = static_cast<int>(j) + 1, p.dependencies = static_cast<int>(needed.size());
           options.progress(p);
         }
+        store.load_decoded(d, false);
+        // A tier that reads many large tables cannot hold them all decoded: chess KRPvKP reads
+        // eight promotion tables of 710 M slots at 1-2 bytes a slot, which a 6 GiB solve ran
+        // out of memory decoding. Past half the budget each is set aside as a decoded copy on
+        // disk, mapped (SetMemory keeps copies for sets this large), which the page cache
+        // holds as far as memory allows; the solver reads it as it would in memory.
+        if (store.keeps_decoded_copies() && store.held_bytes_total() > options.held_bytes_budget / 2)
+          store.set_aside(d);
         solved.push_back({d, &store.load_decoded(d, false)});
       }
       const std::span<const SolvedTier<Tier>> dependencies(solved);

@@ -115,6 +115,7 @@ class TableStore {
   void keep_decoded_copies() {
     if (!copies_) copies_ = std::make_unique<DecodedCopies>(dir_);
   }
+  bool keeps_decoded_copies() const { return copies_ != nullptr; }
 
   // Frees the memory of a table the store may be asked for again: with decoded copies, a
   // table held decoded in memory is written to its copy and mapped from it; otherwise, or
@@ -165,6 +166,13 @@ class TableStore {
     cache_.erase(name);
     if (copies_) copies_->remove(name);
     generation_.fetch_add(1, std::memory_order_release);  // threads' lists may point to it
+  }
+
+  // The bytes of codes the store keeps in memory, all tables together.
+  std::uint64_t held_bytes_total() {
+    std::uint64_t total = 0;
+    for (const auto& [name, bytes] : held_memory()) total += bytes;
+    return total;
   }
 
   // The tables the store holds open, by tier name, each with the bytes of codes it keeps in

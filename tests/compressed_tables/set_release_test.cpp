@@ -180,6 +180,39 @@ TEST_CASE("a set over its memory budget maps the tables it sets aside from decod
   check_equal_to_a_solve_in_memory(chess, root_span, dir.path);
 }
 
+TEST_CASE("a tier whose decoded sub-tables pass half the budget reads them mapped from decoded copies") {
+  // Chess KRPvKP reads eight promotion tables of 710 M slots: decoded into memory they
+  // passed a 6 GiB cap. With no budget, KQvKR's sub-tables, decoded from their files, are
+  // set aside as decoded copies before the solver reads them, and the table is the same.
+  const zz::chess::Chess chess;
+  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
+  const std::vector<zz::chess::Material> roots = {m("KQvKR")};
+  const std::span<const zz::chess::Material> root_span(roots);
+  compressed_test::TempDir dir;
+  {
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    zz::solve_tiers(chess, root_span, store, zz::SolveOptions{}, false);
+    std::filesystem::remove(store.file(m("KQvKR")));
+  }
+  zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+  zz::SolveOptions options;
+  options.release_from_slots = 0;
+  options.held_bytes_budget = 0;
+  std::size_t levels = 0, in_memory = 0, mapped = 0;
+  options.progress = [&](const zz::SolveProgress& p) {
+    if (p.tier != "KQvKR" || p.table_finished || !p.decoding.empty()) return;
+    ++levels;
+    for (const auto& [name, bytes] : store.held_memory())
+      if (name == "KQvK" || name == "KRvK") ++(bytes == 0 ? mapped : in_memory);
+  };
+  zz::solve_tiers(chess, root_span, store, options, false);
+  CHECK(levels > 0);
+  CHECK(mapped == 2 * levels);
+  CHECK(in_memory == 0);
+  CHECK(store.decodes() == 3);  // KQvK, KRvK and KvK (which KRvK's left-out side reads)
+  check_equal_to_a_solve_in_memory(chess, root_span, dir.path);
+}
+
 TEST_CASE("decoded copies live in a folder of their own, removed with them and, if killed, by the next") {
   compressed_test::TempDir dir;
   // 999,999,999 is beyond any pid_max Linux allows: that process is gone.
