@@ -63,6 +63,15 @@ class SetMemory {
     }
   }
 
+  // After tier k decoded dependency d: past half the budget, d is set aside before the
+  // solver reads it, so a tier that reads many large tables never holds them all decoded
+  // (chess KRPvKP reads eight promotion tables of 710 M slots at 1-2 bytes a slot, which a
+  // 6 GiB solve ran out of memory decoding). Its mapped copy is read as it would be in
+  // memory, and the page cache holds as much of it as memory allows.
+  void map_dependency_over_half_budget(TableStore<G>& store, const Tier& d, std::uint64_t budget) {
+    if (store.keeps_decoded_copies() && store.held_bytes_total() > budget / 2) store.set_aside(d);
+  }
+
   // After tier k: the tables no tier after k reads are released.
   void release_finished(TableStore<G>& store, std::size_t k) {
     if (!releases_) return;

@@ -89,8 +89,9 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     } else {
       memory.keep_within_budget(store, k, options.held_bytes_budget);
       std::vector<SolvedTier<Tier>> solved;
-      // Read at random by the solver: decoded into memory if compressed.
-      // Only the tier's own dependencies stay decoded (what they needed is released).
+      // Read at random by the solver: decoded if compressed, into memory or, past half the
+      // budget, mapped from a decoded copy. Only the tier's own dependencies stay decoded
+      // (what they needed is released).
       const auto needed = game.tier_dependencies(t);  // a vector or a span, by game
       for (std::size_t j = 0; j < needed.size(); ++j) {
         const Tier& d = needed[j];
@@ -102,13 +103,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
           options.progress(p);
         }
         store.load_decoded(d, false);
-        // A tier that reads many large tables cannot hold them all decoded: chess KRPvKP reads
-        // eight promotion tables of 710 M slots at 1-2 bytes a slot, which a 6 GiB solve ran
-        // out of memory decoding. Past half the budget each is set aside as a decoded copy on
-        // disk, mapped (SetMemory keeps copies for sets this large), which the page cache
-        // holds as far as memory allows; the solver reads it as it would in memory.
-        if (store.keeps_decoded_copies() && store.held_bytes_total() > options.held_bytes_budget / 2)
-          store.set_aside(d);
+        memory.map_dependency_over_half_budget(store, d, options.held_bytes_budget);
         solved.push_back({d, &store.load_decoded(d, false)});
       }
       const std::span<const SolvedTier<Tier>> dependencies(solved);

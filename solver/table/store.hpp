@@ -289,9 +289,8 @@ class TableStore {
   // helper budget.
   void release_over_budget(const std::vector<Tier>& helpers) {
     if (helpers.empty()) return;
-    std::uint64_t total = 0;
+    std::uint64_t total = held_bytes_total();
     std::vector<std::pair<std::uint64_t, Tier>> by_size;
-    for (const auto& [name, bytes] : held_memory()) total += bytes;
     for (const Tier& h : helpers) by_size.emplace_back(held_bytes(h), h);
     std::sort(by_size.begin(), by_size.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     for (const auto& [bytes, h] : by_size) {
