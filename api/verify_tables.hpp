@@ -99,7 +99,8 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
 // Checks the tables of the tiers reached from `roots`, sub-tables first, all but r.skip,
 // in one store that keeps decoded tables for the ones still to check within
 // r.memory_budget (solver/set_memory.hpp): each table is decoded about once, and a set is
-// checked in the memory of its largest table, that table's sub-tables and the budget.
+// checked in the memory of its largest table and the budget (sub-tables past half of it are
+// read mapped from decoded copies).
 // With r.summaries, `describe` words a value and `as_result` makes a table's summary what
 // the session's `summary` returns for it.
 template <Enumerable G>
@@ -115,6 +116,13 @@ std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::p
     const auto& t = order[k];
     if (!r.skip.count(game.tier_name(t))) {
       memory.keep_within_budget(store, k, r.memory_budget);
+      // The tier's sub-tables, decoded one at a time, past half the budget each mapped from a
+      // decoded copy, as a solve reads them (SetMemory::map_dependency_over_half_budget):
+      // checking KPPvKP otherwise held its ten decoded dependencies at once, 12-13 GB.
+      for (const auto& d : game.tier_dependencies(t)) {
+        store.load_decoded(d, false);
+        memory.map_dependency_over_half_budget(store, d, r.memory_budget);
+      }
       out.push_back(verify_table(game, store, t, r));
       if (r.summaries) out.back().summary = as_result(summarize_table(game, store, t, describe));
       if (r.progress) r.progress(out.back());

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "api/session.hpp"
@@ -140,4 +141,31 @@ TEST_CASE("verify refuses a missing table with the command that builds it") {
   } catch (const api::MissingTable& e) {
     CHECK(std::string(e.what()).find("zugzwang solve chess --material KQvK") != std::string::npos);
   }
+}
+
+// Checking KPPvKP held its ten decoded sub-tables at once (12-13 GB). Past half the budget a
+// check reads each sub-table as a solve does, mapped from a decoded copy on disk; with no
+// budget at all, every one of them, and the table is still found clean.
+TEST_CASE("verify within a memory budget reads the sub-tables past half of it from decoded copies") {
+  cli_test::TempDir dir;
+  solve("chess", "KQvKR", dir.path, 3);
+  auto s = api::open_session("chess", {}, dir.path);
+  api::VerifyRequest request;
+  request.material = "KQvKR";
+  request.memory_budget = 0;
+  request.skip = {"KvK", "KQvK", "KRvK"};  // their tables are decoded only as KQvKR's sub-tables
+  std::vector<std::string> copies_while_checked;
+  request.progress = [&](const api::VerifiedTable& t) {
+    if (t.tier != "KQvKR") return;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path))
+      if (entry.path().parent_path().filename().string().starts_with(".decoded."))
+        copies_while_checked.push_back(entry.path().filename().string());
+  };
+  const auto r = s->verify(request);
+  CHECK(r.clean());
+  REQUIRE(r.tables.size() == 1);
+  CHECK(r.tables[0].positions > 1000000);
+  std::sort(copies_while_checked.begin(), copies_while_checked.end());
+  CHECK(std::count(copies_while_checked.begin(), copies_while_checked.end(), "KQvK.zzt") == 1);
+  CHECK(std::count(copies_while_checked.begin(), copies_while_checked.end(), "KRvK.zzt") == 1);
 }

@@ -35,6 +35,10 @@ TEST_CASE("verify checks every table of a material and exits 0 when all are clea
   const auto whole = run({"verify", "chess", "--material", "KRvK", "--from-scratch", "--quiet", "--data", data});
   CHECK(whole.code == 0);
   CHECK(whole.out.find("clean: every position agrees with its moves (each child ranked whole") != std::string::npos);
+
+  const auto small = run({"verify", "chess", "--material", "KRvK", "--memory", "1M", "--quiet", "--data", data});
+  CHECK(small.code == 0);
+  CHECK(small.out.find("clean") != std::string::npos);
 }
 
 TEST_CASE("verify refuses what it cannot check in one line") {
@@ -44,6 +48,8 @@ TEST_CASE("verify refuses what it cannot check in one line") {
            {"verify", "chess", "--material", "KQvK", "--data", data},
            {"verify", "chess", "--material", "KQXvK", "--data", data},
            {"verify", "chess", "--material", "KQvK", "--threads", "-1", "--data", data},
+           {"verify", "chess", "--material", "KQvK", "--memory", "lots", "--data", data},
+           {"verify", "chess", "--material", "KQvK", "--memory", "0", "--data", data},
            {"verify", "nosuchgame", "--data", data}}) {
     const auto r = run(args);
     CAPTURE(args[3]);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -6,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/json.hpp"
+#include "core/common/byte_size.hpp"
 #include "tools/cli/command.hpp"
 #include "tools/cli/text.hpp"
 
@@ -73,7 +75,7 @@ int run_verify(const std::vector<std::string>& args) {
   GameOptions game;
   api::VerifyRequest request;
   bool json = false, quiet = false;
-  std::string record, summaries;
+  std::string record, summaries, memory;
   po::options_description options("options");
   game.add_to(options, true);
   options.add_options()("material", po::value(&request.material), "the tables, for games tabulated by material")(
@@ -83,6 +85,9 @@ int run_verify(const std::vector<std::string>& args) {
       "record", po::value(&record),
       "append each checked table to FILE (one JSON line) and skip the tables FILE has clean: a long check resumes")(
       "summaries", po::value(&summaries), "also write each checked table's summary to DIR/TABLE.json")(
+      "memory", po::value(&memory),
+      "memory the check may use, e.g. 6G: decoded tables are kept within half of it (at most 8G, the "
+      "default), and a table's sub-tables past a quarter of it are read mapped from decoded copies on disk")(
       "from-scratch", po::bool_switch(&request.from_scratch),
       "rank every child whole after playing its move (not the solver's shortcuts) and check the derived side too: "
       "slower")(
@@ -92,11 +97,12 @@ int run_verify(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command(args,
                      "zugzwang verify GAME [--material M] [--threads N] [--examples N] [--rule K=V]... [--data DIR]\n"
-                     "       [--record FILE] [--summaries DIR] [--from-scratch] [--quiet] [--json]\n"
+                     "       [--record FILE] [--summaries DIR] [--memory BYTES] [--from-scratch] [--quiet] [--json]\n"
                      "Checks every stored position one ply deep: its value must be what its moves imply.",
                      options, positional, vm))
     return 0;
   if (request.threads < 0) throw InputError("--threads must be 0 (every core) or more");
+  if (vm.count("memory")) request.memory_budget = std::min(request.memory_budget, parse_byte_size(memory) / 2);
   auto session = game.session();
   check_writable(record, summaries);
   if (!record.empty()) request.skip = clean_in_record(record);
