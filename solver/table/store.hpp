@@ -78,7 +78,8 @@ class TableStore {
   // table once a memory budget had released them). With keep_dependencies (a reader that
   // probes the table's moves, as verify does) they stay decoded; the tables they needed in
   // turn are released once they are decoded while the store holds more than its helper
-  // budget (keep_helpers_within; none by default), unless it held them decoded before, so
+  // budget (keep_helpers_within; none by default; with decoded copies each is set aside as
+  // soon as it is decoded, to be read mapped), unless it held them decoded before, so
   // that decoding a table never holds the whole closure of its sub-tables (all5's KPPvKP
   // reached 24 GB decoding its 12 five-piece dependencies and theirs) but, within the
   // budget, does not decode the same helper again for every dependency that needs it. A
@@ -94,6 +95,10 @@ class TableStore {
       for (const Tier& d : game_.tier_dependencies(t)) {
         if (!keep_dependencies && !held_decoded(d)) helpers.push_back(d);
         load_decoded(d, false);
+        // With decoded copies, as each one comes, not once all are decoded: KNPvKP's helpers
+        // (eight promotion tables of 710 M slots) held together passed a 6 GiB cap. (Without
+        // copies a helper set aside is dropped, and t's slots would read it block by block.)
+        if (copies_) release_over_budget(helpers);
       }
     decodes_.fetch_add(1, std::memory_order_relaxed);
     auto decoded = std::make_unique<TierTable>(table.decoded());
@@ -166,6 +171,13 @@ class TableStore {
     cache_.erase(name);
     if (copies_) copies_->remove(name);
     generation_.fetch_add(1, std::memory_order_release);  // threads' lists may point to it
+  }
+
+  // The most bytes of codes the store has kept in memory at once, counted as each table
+  // comes in (tables it replaced and still keeps valid not counted).
+  std::uint64_t peak_held_bytes() {
+    std::lock_guard lock(mutex_);
+    return peak_held_bytes_;
   }
 
   // The bytes of codes the store keeps in memory, all tables together.
@@ -295,6 +307,7 @@ class TableStore {
     std::sort(by_size.begin(), by_size.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     for (const auto& [bytes, h] : by_size) {
       if (total <= helper_budget_) return;
+      if (bytes == 0) continue;  // mapped already (set aside earlier): dropping it frees nothing
       set_aside(h);
       total -= bytes;
     }
@@ -311,6 +324,9 @@ class TableStore {
     if (slot) replaced_.push_back(std::move(slot));
     slot = std::move(table);
     generation_.fetch_add(1, std::memory_order_release);
+    std::uint64_t held = 0;
+    for (const auto& [name, kept] : cache_) held += kept->memory_bytes();
+    peak_held_bytes_ = std::max(peak_held_bytes_, held);
     return *slot;
   }
 
@@ -532,6 +548,7 @@ class TableStore {
   std::atomic<std::size_t> decodes_{0};
   std::mutex mutex_;
   std::uint64_t helper_budget_ = 0;
+  std::uint64_t peak_held_bytes_ = 0;
   std::map<std::string, std::unique_ptr<TierTable>> cache_;
   int format_ = kTableFormatVersion;
   std::vector<std::unique_ptr<TierTable>> replaced_;

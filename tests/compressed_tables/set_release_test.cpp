@@ -142,6 +142,37 @@ TEST_CASE("within a helper budget, decoded helpers stay for the next table that 
   CHECK(small.held_decoded(m("KvK")));
 }
 
+TEST_CASE("with decoded copies, a table's helpers are set aside one by one as they are decoded") {
+  // all5's KPPvKP was killed at a 6 GiB cap decoding KNPvKP, whose eight promotion tables
+  // (the helpers its left-out side reads) were all held decoded until it was done. KQvKR
+  // needs KQvK and KRvK so: with no budget, each goes to its copy before the next is decoded,
+  // so the store never holds both beside KQvKR, and the table is the same.
+  const zz::chess::Chess chess;
+  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
+  const std::vector<zz::chess::Material> roots = {m("KQvKR")};
+  compressed_test::TempDir dir;
+  {
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    zz::solve_tiers(chess, std::span<const zz::chess::Material>(roots), store, zz::SolveOptions{}, false);
+  }
+  const auto truth = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  std::uint64_t all_three = 0;
+  {
+    zz::TableStore<zz::chess::Chess> sizes(chess, dir.path);
+    for (const char* name : {"KQvK", "KRvK", "KQvKR"}) all_three += sizes.load_decoded(m(name), false).memory_bytes();
+  }
+  zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+  store.keep_decoded_copies();
+  store.keep_helpers_within(0);
+  CHECK(compressed_test::mismatches(truth.at("KQvKR"), store.load_decoded(m("KQvKR"), false)) == 0);
+  CHECK(store.peak_held_bytes() < all_three);
+  CHECK(store.peak_held_bytes() >= store.load(m("KQvKR")).memory_bytes());
+  for (const char* name : {"KQvK", "KRvK"}) {
+    CAPTURE(name);
+    CHECK(store.load(m(name)).memory_bytes() == 0);  // mapped from its copy
+  }
+}
+
 TEST_CASE("a set over its memory budget maps the tables it sets aside from decoded copies: each is decoded once") {
   // Resuming KQvKR, KQvKQ and KRvKR over their sub-tables on disk with no budget: KRvK, read
   // by KQvKR and again by KRvKR, is set aside while KQvKQ is solved. Dropped, it would be
