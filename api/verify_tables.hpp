@@ -117,12 +117,9 @@ std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::p
     if (!r.skip.count(game.tier_name(t))) {
       memory.keep_within_budget(store, k, r.memory_budget);
       // The tier's sub-tables, decoded one at a time, past half the budget each mapped from a
-      // decoded copy, as a solve reads them (SetMemory::map_dependency_over_half_budget):
-      // checking KPPvKP otherwise held its ten decoded dependencies at once, 12-13 GB.
-      for (const auto& d : game.tier_dependencies(t)) {
-        store.load_decoded(d, false);
-        memory.map_dependency_over_half_budget(store, d, r.memory_budget);
-      }
+      // decoded copy, as a solve reads them (SetMemory::decode_dependency): checking KPPvKP
+      // otherwise held its ten decoded dependencies at once, 12-13 GB.
+      for (const auto& d : game.tier_dependencies(t)) memory.decode_dependency(store, d, r.memory_budget);
       out.push_back(verify_table(game, store, t, r));
       if (r.summaries) out.back().summary = as_result(summarize_table(game, store, t, describe));
       if (r.progress) r.progress(out.back());

@@ -63,13 +63,16 @@ class SetMemory {
     }
   }
 
-  // After tier k decoded dependency d: past half the budget, d is set aside before the
-  // solver reads it, so a tier that reads many large tables never holds them all decoded
-  // (chess KRPvKP reads eight promotion tables of 710 M slots at 1-2 bytes a slot, which a
-  // 6 GiB solve ran out of memory decoding). Its mapped copy is read as it would be in
-  // memory, and the page cache holds as much of it as memory allows.
-  void map_dependency_over_half_budget(TableStore<G>& store, const Tier& d, std::uint64_t budget) {
-    if (store.keeps_decoded_copies() && store.held_bytes_total() > budget / 2) store.set_aside(d);
+  // Dependency d of the tier at hand, decoded for reading at random: past half the budget,
+  // set aside as soon as it is decoded, so a tier that reads many large tables never holds
+  // them all decoded (chess KRPvKP reads eight promotion tables of 710 M slots at 1-2 bytes a
+  // slot, which a 6 GiB solve ran out of memory decoding). Its mapped copy is read as it
+  // would be in memory, and the page cache holds as much of it as memory allows.
+  const TierTable& decode_dependency(TableStore<G>& store, const Tier& d, std::uint64_t budget) {
+    const TierTable& decoded = store.load_decoded(d, false);
+    if (!store.keeps_decoded_copies() || store.held_bytes_total() <= budget / 2) return decoded;
+    store.set_aside(d);
+    return store.load(d);
   }
 
   // After tier k: the tables no tier after k reads are released.

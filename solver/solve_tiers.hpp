@@ -102,9 +102,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
           p.decoding = sub, p.dependency = static_cast<int>(j) + 1, p.dependencies = static_cast<int>(needed.size());
           options.progress(p);
         }
-        store.load_decoded(d, false);
-        memory.map_dependency_over_half_budget(store, d, options.held_bytes_budget);
-        solved.push_back({d, &store.load_decoded(d, false)});
+        solved.push_back({d, &memory.decode_dependency(store, d, options.held_bytes_budget)});
       }
       const std::span<const SolvedTier<Tier>> dependencies(solved);
       if (comm) {
