@@ -66,7 +66,7 @@ inline bool packed_as(const PackedLayout& l, const PackOptions& o, const Compres
 // Rewrites the tables of the tiers reached from `roots` whose files differ from what the
 // request asks (all of them with r.force), sub-tables first. A large set is read through
 // SetMemory as a solve reads it: each table decoded about once, released after its last
-// reader, the store's decoded tables kept within r.memory_budget.
+// reader, the store's decoded tables kept within half of r.memory (held_bytes_for_memory).
 template <Enumerable G>
 CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<const typename G::Tier> roots,
                                const CompressRequest& r) {
@@ -75,9 +75,10 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
   const auto tiers = dependency_order(game, roots);
   for (const auto& t : tiers) (void)pack_options_for(store, t, r);  // bad options refused before any work
   SetMemory<G> memory(game, tiers, SolveOptions{}.release_from_slots);
+  const std::uint64_t held_bytes = held_bytes_for_memory(r.memory);
   for (std::size_t k = 0; k < tiers.size(); ++k) {
     const auto& t = tiers[k];
-    memory.keep_within_budget(store, k, r.memory_budget);
+    memory.keep_within_budget(store, k, held_bytes);
     const auto start = std::chrono::steady_clock::now();
     CompressedTable c;
     c.tier = game.tier_name(t);

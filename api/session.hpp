@@ -108,7 +108,9 @@ struct CompressRequest {
   bool keep_unused = false;             // store unused slots as zeros instead of filling them
   bool both_sides = false;              // store both sides to move
   std::size_t zstd_dictionary = 0;      // zstd: train a dictionary of at most this many bytes
-  std::uint64_t memory_budget = std::uint64_t{8} << 30;  // decoded tables a large set keeps (set_memory.hpp)
+  // Bytes the command may use (0: no limit given): a large set keeps half of it, at most
+  // 8 GiB, of decoded tables for the tables still to come (held_bytes_for_memory).
+  std::uint64_t memory = 0;
   std::function<void(const CompressedTable&)> progress;  // after each table
 };
 
@@ -133,8 +135,10 @@ struct VerifyRequest {
   // shortcuts the solver shares, and check the slots a compressed file leaves out (derived
   // on loading) as well: slower, and independent of the solver's indexing of children.
   bool from_scratch = false;
-  // Bytes of decoded tables kept for the tables still to check (more are read again).
-  std::uint64_t memory_budget = std::uint64_t{8} << 30;
+  // Bytes the check may use (0: no limit given), as SolveRequest::memory: half of it, at most
+  // 8 GiB, of decoded tables is kept, and a table's sub-tables past half of that are read
+  // mapped from decoded copies (held_bytes_for_memory).
+  std::uint64_t memory = 0;
 };
 
 struct SessionOptions {

@@ -805,7 +805,7 @@ class GameSession final : public Session {
                        "(docs/large-tables.md, section 6)");
     options.memory_budget = request.memory;
     options.checkpoint_seconds = request.checkpoint_seconds;
-    if (request.memory > 0) options.held_bytes_budget = std::min(options.held_bytes_budget, request.memory / 2);
+    options.held_bytes_budget = held_bytes_for_memory(request.memory);
     const auto started = std::chrono::steady_clock::now();
     if (request.table_format != 2 && request.table_format != kTableFormatVersion)
       throw InputError("--table-format " + std::to_string(request.table_format) + " (formats: 2, 3)");

@@ -97,8 +97,8 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
 }
 
 // Checks the tables of the tiers reached from `roots`, sub-tables first, all but r.skip,
-// in one store that keeps decoded tables for the ones still to check within
-// r.memory_budget (solver/set_memory.hpp): each table is decoded about once, and a set is
+// in one store that keeps decoded tables for the ones still to check within half of
+// r.memory (held_bytes_for_memory, solver/set_memory.hpp): each table is decoded about once, and a set is
 // checked in the memory of its largest table and the budget (sub-tables past half of it are
 // read mapped from decoded copies).
 // With r.summaries, `describe` words a value and `as_result` makes a table's summary what
@@ -111,15 +111,16 @@ std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::p
   const std::vector<typename G::Tier> order = dependency_order(game, roots);
   TableStore<G> store(game, data_dir);
   SetMemory<G> memory(game, order, 0);  // its own store: always released after the last reader
+  const std::uint64_t held_bytes = held_bytes_for_memory(r.memory);
   std::vector<VerifiedTable> out;
   for (std::size_t k = 0; k < order.size(); ++k) {
     const auto& t = order[k];
     if (!r.skip.count(game.tier_name(t))) {
-      memory.keep_within_budget(store, k, r.memory_budget);
+      memory.keep_within_budget(store, k, held_bytes);
       // The tier's sub-tables, decoded one at a time, past half the budget each mapped from a
       // decoded copy, as a solve reads them (SetMemory::decode_dependency): checking KPPvKP
       // otherwise held its ten decoded dependencies at once, 12-13 GB.
-      for (const auto& d : game.tier_dependencies(t)) memory.decode_dependency(store, d, r.memory_budget);
+      for (const auto& d : game.tier_dependencies(t)) memory.decode_dependency(store, d, held_bytes);
       out.push_back(verify_table(game, store, t, r));
       if (r.summaries) out.back().summary = as_result(summarize_table(game, store, t, describe));
       if (r.progress) r.progress(out.back());

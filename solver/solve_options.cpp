@@ -1,5 +1,6 @@
 #include "solver/solve_options.hpp"
 
+#include <algorithm>
 #include <string>
 #include <unistd.h>
 
@@ -23,6 +24,10 @@ std::uint64_t physical_memory() {
 
 std::uint64_t memory_budget(const SolveOptions& options) {
   return options.memory_budget ? options.memory_budget : physical_memory();
+}
+
+std::uint64_t held_bytes_for_memory(std::uint64_t memory) {
+  return memory == 0 ? kDefaultHeldBytes : std::min(kDefaultHeldBytes, memory / 2);
 }
 
 bool solves_compact(std::uint64_t slots, const SolveOptions& options) {

@@ -14,6 +14,9 @@ namespace zz {
 
 enum class WorkingState { automatic, in_memory, compact };
 
+// The bytes of decoded tables a set keeps for its tiers still to come unless told otherwise.
+inline constexpr std::uint64_t kDefaultHeldBytes = std::uint64_t{8} << 30;
+
 struct SolveProgress {
   std::string_view tier;
   int level = 0;
@@ -71,7 +74,7 @@ struct SolveOptions {
   // before it releases the ones read again last (they are opened and decoded again when
   // needed). Releasing by last use alone was not enough: all5 reads pawnless and pawn tables
   // as promotion targets long after they are decoded, and was killed at 24 GB.
-  std::uint64_t held_bytes_budget = std::uint64_t{8} << 30;
+  std::uint64_t held_bytes_budget = kDefaultHeldBytes;
   // The working state of a tier solved by one process with un-moves: in memory (about 6
   // bytes per slot at the peak), compact (half a byte per slot and the level lists, slower:
   // solver/compact_retrograde.hpp), or automatic: compact when the in-memory state of the
@@ -100,6 +103,12 @@ std::uint64_t physical_memory();
 
 // The bytes a solve may use: options.memory_budget, or the machine's memory.
 std::uint64_t memory_budget(const SolveOptions& options);
+
+// The bytes of decoded tables a command that may use `memory` bytes keeps (solve, verify and
+// compress alike): half of it, at most kDefaultHeldBytes; 0 means no limit was given. The
+// other half is the working state and the tables a tier reads past the held bytes, which are
+// mapped from decoded copies (solver/set_memory.hpp).
+std::uint64_t held_bytes_for_memory(std::uint64_t memory);
 
 // Whether a tier of `slots` slots is solved in the compact working state under `options`.
 bool solves_compact(std::uint64_t slots, const SolveOptions& options);

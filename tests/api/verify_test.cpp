@@ -152,7 +152,7 @@ TEST_CASE("verify within a memory budget reads the sub-tables past half of it fr
   auto s = api::open_session("chess", {}, dir.path);
   api::VerifyRequest request;
   request.material = "KQvKR";
-  request.memory_budget = 0;
+  request.memory = 1;  // one byte: nothing held, every sub-table mapped
   request.skip = {"KvK", "KQvK", "KRvK"};  // their tables are decoded only as KQvKR's sub-tables
   std::vector<std::string> copies_while_checked;
   request.progress = [&](const api::VerifiedTable& t) {

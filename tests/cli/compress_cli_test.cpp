@@ -72,6 +72,9 @@ TEST_CASE("compress rewrites tables packed otherwise (an older packer's layout) 
   for (const auto& t : tables({})) CHECK_FALSE(t["rewritten"].get<bool>());
   CHECK(tables({"--force"}).back()["rewritten"].get<bool>());
   CHECK(cli_test::slurp(file) == as_solved);
+  // Within a small memory budget, the same bytes.
+  CHECK(tables({"--force", "--memory", "1M"}).back()["rewritten"].get<bool>());
+  CHECK(cli_test::slurp(file) == as_solved);
 }
 
 TEST_CASE("compress refuses bad options in one line, before touching a table") {
@@ -85,7 +88,9 @@ TEST_CASE("compress refuses bad options in one line, before touching a table") {
                                                                {"--level", "5"},
                                                                {"--block-entries", "1000"},
                                                                {"--format", "4"},
-                                                               {"--dictionary", "4096"}}) {
+                                                               {"--dictionary", "4096"},
+                                                               {"--memory", "lots"},
+                                                               {"--memory", "0"}}) {
     std::vector<std::string> args = {"compress", "chess", "--material", "KRvK", "--data", data};
     args.insert(args.end(), bad.begin(), bad.end());
     const auto r = run(args);

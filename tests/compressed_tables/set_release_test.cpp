@@ -266,3 +266,12 @@ TEST_CASE("decoded copies live in a folder of their own, removed with them and, 
   }
   CHECK_FALSE(std::filesystem::exists(own));
 }
+
+// solve, verify and compress turn --memory into the decoded bytes they hold by one rule.
+TEST_CASE("a command's memory sets the decoded tables it holds: half of it, at most 8 GiB") {
+  constexpr std::uint64_t GiB = std::uint64_t{1} << 30;
+  CHECK(zz::held_bytes_for_memory(0) == 8 * GiB);  // no limit given
+  CHECK(zz::held_bytes_for_memory(6 * GiB) == 3 * GiB);
+  CHECK(zz::held_bytes_for_memory(64 * GiB) == 8 * GiB);
+  CHECK(zz::held_bytes_for_memory(1) == 0);
+}

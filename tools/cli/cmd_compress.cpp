@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "api/json.hpp"
+#include "core/common/byte_size.hpp"
 #include "tools/cli/command.hpp"
 #include "tools/cli/text.hpp"
 
@@ -10,7 +11,7 @@ namespace zz::cli {
 int run_compress(const std::vector<std::string>& args) {
   GameOptions game;
   api::CompressRequest request;
-  std::string codec;
+  std::string codec, memory;
   int level = 0;
   std::uint64_t block_entries = 0;
   bool json = false;
@@ -25,18 +26,22 @@ int run_compress(const std::vector<std::string>& args) {
       "keep-unused", po::bool_switch(&request.keep_unused), "store unused slots instead of filling them")(
       "both-sides", po::bool_switch(&request.both_sides), "store both sides to move")(
       "dictionary", po::value(&request.zstd_dictionary), "zstd: train a dictionary of at most this many bytes")(
+      "memory", po::value(&memory),
+      "memory the rewrite may use, e.g. 6G: decoded tables are kept within half of it (at most 8G, the default)")(
       "json", po::bool_switch(&json), "one JSON document");
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map vm;
   if (!parse_command(args,
                      "zugzwang compress GAME [--material M] [--format 3|2] [--force] [--codec lzma|zstd] [--level N]\n"
-                     "       [--block-entries N] [--keep-unused] [--both-sides] [--rule K=V]... [--data DIR] [--json]",
+                     "       [--block-entries N] [--keep-unused] [--both-sides] [--memory BYTES] [--rule K=V]... [--data DIR]\n"
+                     "       [--json]",
                      options, positional, vm))
     return 0;
   if (vm.count("codec")) request.codec = codec;
   if (vm.count("level")) request.level = level;
   if (vm.count("block-entries")) request.block_entries = block_entries;
+  if (vm.count("memory")) request.memory = parse_byte_size(memory);
   auto session = game.session();
   if (!json)
     request.progress = [](const api::CompressedTable& t) {

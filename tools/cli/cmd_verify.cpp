@@ -102,7 +102,7 @@ int run_verify(const std::vector<std::string>& args) {
                      options, positional, vm))
     return 0;
   if (request.threads < 0) throw InputError("--threads must be 0 (every core) or more");
-  if (vm.count("memory")) request.memory_budget = std::min(request.memory_budget, parse_byte_size(memory) / 2);
+  if (vm.count("memory")) request.memory = parse_byte_size(memory);
   auto session = game.session();
   check_writable(record, summaries);
   if (!record.empty()) request.skip = clean_in_record(record);
