@@ -90,7 +90,11 @@ TableSummary summarize_table(const G& game, TableStore<G>& store, const typename
           if (o.value == Value::Win) c.longest[side] = std::max(c.longest[side], longest_key(o.remoteness, i));
           if constexpr (kFlips) {
             // Each board once: from the first side's slots, the other side to move looked up.
-            if (side != 0 || game.outcome(p)) continue;
+            // Every board whose two values differ so counts, as in the published counts
+            // (Scid's, from the Nalimov tables): a side stalemated on the move but winning
+            // without it is in zugzwang too. Until December 2026 a first side with no move
+            // was left out and a second side with none was not (KBPPvK, KRPvKN: one each).
+            if (side != 0) continue;
             const auto other = game.other_side_to_move(p);
             if (!other || game.tier_of(*other) != t) continue;
             const Value second = decode(table.code_of_used(game.rank(*other))).value;

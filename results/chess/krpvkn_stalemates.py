@@ -4,9 +4,9 @@
     results/chess/krpvkn_stalemates.py ZUGZWANG DATA
 
 Scid counts 413 half-point mutual zugzwangs in KRPvKN (White to move draws, Black to move
-loses); zugzwang's summary counts 412, because it leaves out a board whose side to move has
-no move (nothing forces a move there). This lists those boards, so the difference can be
-counted. White is stalemated only if the rook has no move, and here nothing pins it (Black
+loses). zugzwang's summary counted 412 until December 2026, because it left out a board whose
+first side to move had no move; it counts 413 now. This lists those boards, the one that made
+the difference among them, from the rules and `probe` alone (not the summary's pass). White is stalemated only if the rook has no move, and here nothing pins it (Black
 has a king and a knight), so it must be boxed in: in a corner, its two neighbours its own king
 and pawn (a pawn never stands on the first or last rank): rook a8, pawn a7, king b8, or rook a1,
 pawn a2, king b1 (the h-file boards are their mirror images, the same up to symmetry). Every

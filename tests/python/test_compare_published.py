@@ -114,18 +114,17 @@ def compare_kept(tmp_path, material, rows):
 
 
 def test_an_explained_difference_is_shown_but_does_not_fail(tmp_path):
-    """KBPPvK's sixth Scid zugzwang is a stalemate (EXPLAINED): the row still says it differs
-    and the page says why, and the exit status stays 0. The stalemate itself is checked here
-    against zugzwang's rules: White to move has no move and is not in check."""
-    r = compare_kept(tmp_path, "KBPPvK", [["mutual zugzwangs full / White / Black (Scid)", "0/5/0", "0/6/0", False]])
+    """KBPvKN's longest White mate (100 here, 105 in Scid) is explained by Gaviota's longest DTM
+    of the table (199 plies, which zugzwang's equals): a mate in 105 would last 209. The row
+    still says it differs and the page says why, and the exit status stays 0; without the
+    Gaviota row nothing explains it and the status is 1."""
+    mate = ["longest mate, White to move (Scid/Nalimov)", 100, 105, False]
+    r = compare_kept(tmp_path, "KBPvKN", [mate, ["longest DTM in plies (Gaviota)", 199, 199, True]])
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "| KBPPvK | mutual zugzwangs full / White / Black (Scid) | 0/5/0 | 0/6/0 | **differs** (explained: 1) |" \
+    assert "| KBPvKN | longest mate, White to move (Scid/Nalimov) | 100 | 105 | **differs** (explained: 1) |" \
         in r.stdout
-    assert "1 differ, 1 of them explained below." in r.stdout and "`KBk5/P1P5/8/8/8/8/8/8`" in r.stdout
-    code, out, err = cli("board", "chess", "KBk5/P1P5/8/8/8/8/8/8 w - - 0 1", "--json")
-    assert code == 0, err
-    board = json.loads(out)
-    assert board["moves"] == [] and board["result"] == "draw", board
+    assert "1 differ, 1 of them explained below." in r.stdout and "lasts 209 plies" in r.stdout
+    assert compare_kept(tmp_path, "KBPvKN", [mate]).returncode == 1
 
 
 def test_a_difference_investigated_but_not_explained_is_shown_and_still_fails(tmp_path):
