@@ -41,6 +41,9 @@ struct SolveRequest {
   const std::atomic<bool>* stop = nullptr;  // set it to stop the solve (Cancelled is thrown)
   // The ranks of a distributed job (every rank makes the same call); nullptr: this process.
   Communicator* comm = nullptr;
+  // Keep every sub-table decoded from a compressed file as a copy in DATA/.decoded-kept and
+  // map copies found there instead of decoding (TableStore::keep_decoded_across_runs).
+  bool keep_decoded = false;
   // The summary of the solved game (per-side counts, the start position). The ranks of a
   // distributed job share out its counting, so all of them must ask for it, or none.
   bool summary = true;
@@ -135,6 +138,9 @@ struct VerifyRequest {
   // shortcuts the solver shares, and check the slots a compressed file leaves out (derived
   // on loading) as well: slower, and independent of the solver's indexing of children.
   bool from_scratch = false;
+  // As SolveRequest::keep_decoded, for the sub-tables; each table checked is still decoded
+  // from its own file.
+  bool keep_decoded = false;
   // Bytes the check may use (0: no limit given), as SolveRequest::memory: half of it, at most
   // 8 GiB, of decoded tables is kept, and a table's sub-tables past half of that are read
   // mapped from decoded copies (held_bytes_for_memory).

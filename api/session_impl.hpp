@@ -806,6 +806,7 @@ class GameSession final : public Session {
     options.memory_budget = request.memory;
     options.checkpoint_seconds = request.checkpoint_seconds;
     options.held_bytes_budget = held_bytes_for_memory(request.memory);
+    if (request.keep_decoded) store_->keep_decoded_across_runs();
     const auto started = std::chrono::steady_clock::now();
     if (request.table_format != 2 && request.table_format != kTableFormatVersion)
       throw InputError("--table-format " + std::to_string(request.table_format) + " (formats: 2, 3)");

@@ -57,7 +57,7 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
   v.entries = game.tier_size(t);
   v.from_scratch = r.from_scratch;
   const auto [first, end] = store.load(t).stored_range();
-  const TierTable& table = store.load_decoded(t);
+  const TierTable& table = store.load_decoded_from_file(t);
 
   verify_detail::Mismatches mismatches(r.examples);
   std::atomic<std::uint64_t> positions{0}, derived{0}, done{0};
@@ -110,6 +110,7 @@ std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::p
                                          const std::function<SummaryResult(TableSummary)>& as_result = {}) {
   const std::vector<typename G::Tier> order = dependency_order(game, roots);
   TableStore<G> store(game, data_dir);
+  if (r.keep_decoded) store.keep_decoded_across_runs();
   SetMemory<G> memory(game, order, 0);  // its own store: always released after the last reader
   const std::uint64_t held_bytes = held_bytes_for_memory(r.memory);
   std::vector<VerifiedTable> out;

@@ -27,7 +27,13 @@ void remove_stale_folders(const std::filesystem::path& parent) {
 }  // namespace
 
 // Each set of copies has its own folder, PARENT/.decoded.PID-N: a process may hold several.
-DecodedCopies::DecodedCopies(const std::filesystem::path& parent) {
+// Kept copies share PARENT/.decoded-kept with every process that keeps them.
+DecodedCopies::DecodedCopies(const std::filesystem::path& parent, Lifetime lifetime) : lifetime_(lifetime) {
+  if (kept()) {
+    dir_ = parent / ".decoded-kept";
+    std::filesystem::create_directories(dir_);
+    return;
+  }
   static std::atomic<unsigned> made{0};
   dir_ = parent / (kPrefix + std::to_string(::getpid()) + "-" + std::to_string(made++));
   std::filesystem::create_directories(parent);
@@ -38,11 +44,13 @@ DecodedCopies::DecodedCopies(const std::filesystem::path& parent) {
 }
 
 DecodedCopies::~DecodedCopies() {
+  if (kept()) return;
   std::error_code ec;
   std::filesystem::remove_all(dir_, ec);
 }
 
 void DecodedCopies::remove(const std::string& tier) const {
+  if (kept()) return;
   std::error_code ec;
   std::filesystem::remove(file(tier), ec);
 }

@@ -8,6 +8,12 @@
 //
 // The folder is its own (DATA/.decoded.PID-N), removed when the copies end; folders
 // of processes that no longer run (killed passes) are removed when a new one is made.
+//
+// Kept copies (`--keep-decoded`) outlive the process instead: DATA/.decoded-kept, one file
+// per table named after the table and a fingerprint of its compressed file, so a later pass
+// (the next part of a set built in parts, or the check after a solve) maps them instead of
+// decoding the table's closure again; a table rebuilt has another fingerprint. They are
+// never removed by zugzwang: 1-2 bytes per slot on disk until the folder is deleted.
 #include <filesystem>
 #include <string>
 
@@ -15,17 +21,23 @@ namespace zz {
 
 class DecodedCopies {
  public:
-  explicit DecodedCopies(const std::filesystem::path& parent);
+  enum class Lifetime { process, kept };
+  explicit DecodedCopies(const std::filesystem::path& parent, Lifetime lifetime = Lifetime::process);
   ~DecodedCopies();
   DecodedCopies(const DecodedCopies&) = delete;
   DecodedCopies& operator=(const DecodedCopies&) = delete;
 
   const std::filesystem::path& directory() const { return dir_; }
-  std::filesystem::path file(const std::string& tier) const { return dir_ / (tier + ".zzt"); }
-  // Forgets a tier's copy (no reader is left); a mapping of it stays valid.
+  bool kept() const { return lifetime_ == Lifetime::kept; }
+  // The copy of a tier's table; a kept copy is named after its source's fingerprint too.
+  std::filesystem::path file(const std::string& tier, const std::string& fingerprint = {}) const {
+    return dir_ / (kept() ? tier + "-" + fingerprint + ".zzt" : tier + ".zzt");
+  }
+  // Forgets a tier's copy (no reader is left); a mapping of it stays valid. Kept copies stay.
   void remove(const std::string& tier) const;
 
  private:
+  Lifetime lifetime_;
   std::filesystem::path dir_;
 };
 

@@ -87,8 +87,19 @@ class TableStore {
   // decoded dependencies fill 8 GiB, and its decoding still took over 2.5 CPU-hours. Tiers
   // form no cycle, so this never replaces `table`.
   const TierTable& load_decoded(const Tier& t, bool keep_dependencies = true) {
+    return decode_table(t, keep_dependencies, true);
+  }
+
+  // load_decoded, but the tier's own table decoded from its file even when a kept copy of it
+  // exists: `verify` checks what the file says (its sub-tables may come from kept copies).
+  const TierTable& load_decoded_from_file(const Tier& t) { return decode_table(t, true, false); }
+
+ private:
+  const TierTable& decode_table(const Tier& t, bool keep_dependencies, bool may_map_kept_copy) {
     const TierTable& table = load(t);
     if (!table.compressed()) return table;
+    if (may_map_kept_copy)
+      if (const TierTable* copy = map_kept_copy(t)) return *copy;
     const auto [first, end] = table.stored_range();
     std::vector<Tier> helpers;
     if (table.exits_implied() || first > 0 || end < table.size())
@@ -107,9 +118,55 @@ class TableStore {
     if (d.exits_implied()) fill_implied(t, d, first, end);  // before the left-out side reads them
     derive_range(t, d, 0, first);
     derive_range(t, d, end, d.size());
+    if (copies_ && copies_->kept()) write_kept_copy(game_.tier_name(t), d);
     release_over_budget(helpers);
     return d;
   }
+
+  // The kept copy of a tier's table: named after the table and its file's checksum and size,
+  // so that a table written again (another checksum) never reads the copy of the old one.
+  // Empty when the file cannot say.
+  std::filesystem::path kept_copy(const std::string& name) const {
+    const std::filesystem::path source = dir_ / (name + ".zzt");
+    try {
+      const nlohmann::json header = read_table_header(source);
+      const auto sum = header.find("checksum");
+      if (sum == header.end() || !sum->is_string()) return {};
+      return copies_->file(name, sum->get<std::string>() + "-" + std::to_string(std::filesystem::file_size(source)));
+    } catch (const std::exception&) {
+      return {};
+    }
+  }
+
+  // The tier's table mapped from its kept copy, kept in the store; nullptr when there is
+  // none. A copy that cannot be opened (cut short, corrupt, another identity) is removed and
+  // the table decoded again.
+  const TierTable* map_kept_copy(const Tier& t) {
+    if (!copies_ || !copies_->kept()) return nullptr;
+    const std::filesystem::path copy = kept_copy(game_.tier_name(t));
+    std::error_code ec;
+    if (copy.empty() || !std::filesystem::exists(copy, ec)) return nullptr;
+    try {
+      auto table = std::make_unique<TierTable>(open_table(copy, identity(t)));
+      kept_copies_read_.fetch_add(1, std::memory_order_relaxed);
+      return &keep(t, std::move(table));
+    } catch (const InputError&) {
+      std::filesystem::remove(copy, ec);
+      return nullptr;
+    }
+  }
+
+  void write_kept_copy(const std::string& name, const TierTable& decoded) {
+    const std::filesystem::path copy = kept_copy(name);
+    std::error_code ec;
+    if (copy.empty() || std::filesystem::exists(copy, ec)) return;  // the table checked again by verify
+    const TableIdentity id{std::string(G::name()), game_.table_rules(), name, decoded.size()};
+    write_uncompressed_table(copy, id, decoded);
+  }
+
+ public:
+  // How many tables were mapped from kept copies instead of decoded.
+  std::size_t kept_copies_read() const { return kept_copies_read_.load(std::memory_order_relaxed); }
 
   // How many tables load_decoded has decoded from their compressed files.
   std::size_t decodes() const { return decodes_.load(std::memory_order_relaxed); }
@@ -121,6 +178,15 @@ class TableStore {
     if (!copies_) copies_ = std::make_unique<DecodedCopies>(dir_);
   }
   bool keeps_decoded_copies() const { return copies_ != nullptr; }
+
+  // From now on the decoded copies outlive the process (DecodedCopies::Lifetime::kept): every
+  // table decoded from a compressed file is written to DATA/.decoded-kept, and a table whose
+  // copy there matches its file is mapped from it instead of decoded (with its closure). A
+  // set built or checked in parts, one process each, then decodes each table once. Call it
+  // before the store reads any table.
+  void keep_decoded_across_runs() {
+    if (!copies_ || !copies_->kept()) copies_ = std::make_unique<DecodedCopies>(dir_, DecodedCopies::Lifetime::kept);
+  }
 
   // Frees the memory of a table the store may be asked for again: with decoded copies, a
   // table held decoded in memory is written to its copy and mapped from it; otherwise, or
@@ -136,8 +202,15 @@ class TableStore {
     }
     if (!copies_ || held->memory_bytes() == 0) return release_named(name);
     const TableIdentity id{std::string(G::name()), game_.table_rules(), name, held->size()};
-    write_uncompressed_table(copies_->file(name), id, *held);
-    auto copy = std::make_unique<TierTable>(open_table(copies_->file(name), id));
+    std::filesystem::path file = copies_->file(name);
+    if (copies_->kept()) {
+      file = kept_copy(name);
+      if (file.empty()) return release_named(name);  // no file to name it after
+      if (!std::filesystem::exists(file)) write_uncompressed_table(file, id, *held);
+    } else {
+      write_uncompressed_table(file, id, *held);
+    }
+    auto copy = std::make_unique<TierTable>(open_table(file, id));
     std::lock_guard lock(mutex_);
     cache_[name] = std::move(copy);
     generation_.fetch_add(1, std::memory_order_release);  // threads' lists may point to the old one
@@ -546,6 +619,7 @@ class TableStore {
   std::filesystem::path dir_;
   std::unique_ptr<DecodedCopies> copies_;  // outlives the tables mapped from it
   std::atomic<std::size_t> decodes_{0};
+  std::atomic<std::size_t> kept_copies_read_{0};
   std::mutex mutex_;
   std::uint64_t helper_budget_ = 0;
   std::uint64_t peak_held_bytes_ = 0;

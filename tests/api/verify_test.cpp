@@ -169,3 +169,27 @@ TEST_CASE("verify within a memory budget reads the sub-tables past half of it fr
   CHECK(std::count(copies_while_checked.begin(), copies_while_checked.end(), "KQvK.zzt") == 1);
   CHECK(std::count(copies_while_checked.begin(), copies_while_checked.end(), "KRvK.zzt") == 1);
 }
+
+// verify --keep-decoded reads the sub-tables from kept copies, but each table it checks
+// from its own file: its left-out side is derived again (not read from a copy), and the
+// check is clean, the second time as the first.
+TEST_CASE("verify with kept decoded copies still checks each table's own file") {
+  cli_test::TempDir dir;
+  solve("chess", "KQvKR", dir.path, 3);
+  for (int run = 0; run < 2; ++run) {
+    CAPTURE(run);
+    auto s = api::open_session("chess", {}, dir.path);
+    api::VerifyRequest request;
+    request.material = "KQvKR";
+    request.keep_decoded = true;
+    const auto r = s->verify(request);
+    CHECK(r.clean());
+    REQUIRE(!r.tables.empty());
+    CHECK(r.tables.back().tier == "KQvKR");
+    CHECK(r.tables.back().derived > 0);
+  }
+  std::size_t copies = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path / "chess" / "default" / ".decoded-kept"))
+    copies += e.path().filename().string().rfind("KQvKR-", 0) == 0;
+  CHECK(copies == 1);
+}

@@ -39,6 +39,15 @@ TEST_CASE("verify checks every table of a material and exits 0 when all are clea
   const auto small = run({"verify", "chess", "--material", "KRvK", "--memory", "1M", "--quiet", "--data", data});
   CHECK(small.code == 0);
   CHECK(small.out.find("clean") != std::string::npos);
+
+  // Kept decoded copies: written on the first check, read on the second, clean both times.
+  const auto kept_folder = std::filesystem::path(data) / "chess" / "default" / ".decoded-kept";
+  for (int run_number = 0; run_number < 2; ++run_number) {
+    const auto kept = run({"verify", "chess", "--material", "KRvK", "--keep-decoded", "--quiet", "--data", data});
+    CHECK(kept.code == 0);
+    CHECK(kept.out.find("clean") != std::string::npos);
+    CHECK(std::filesystem::is_directory(kept_folder));
+  }
 }
 
 TEST_CASE("verify refuses what it cannot check in one line") {

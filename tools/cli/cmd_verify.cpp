@@ -85,6 +85,10 @@ int run_verify(const std::vector<std::string>& args) {
       "record", po::value(&record),
       "append each checked table to FILE (one JSON line) and skip the tables FILE has clean: a long check resumes")(
       "summaries", po::value(&summaries), "also write each checked table's summary to DIR/TABLE.json")(
+      "keep-decoded", po::bool_switch(&request.keep_decoded),
+      "keep each sub-table decoded from its compressed file as a copy in DATA/GAME/RULES/.decoded-kept (1-2 "
+      "bytes per slot on disk, never removed by zugzwang) and map copies found there instead of decoding again: "
+      "a set built or checked in parts decodes each table once")(
       "memory", po::value(&memory),
       "memory the check may use, e.g. 6G: decoded tables are kept within half of it (at most 8G, the "
       "default), and a table's sub-tables past a quarter of it are read mapped from decoded copies on disk")(
@@ -97,7 +101,7 @@ int run_verify(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command(args,
                      "zugzwang verify GAME [--material M] [--threads N] [--examples N] [--rule K=V]... [--data DIR]\n"
-                     "       [--record FILE] [--summaries DIR] [--memory BYTES] [--from-scratch] [--quiet] [--json]\n"
+                     "       [--record FILE] [--summaries DIR] [--memory BYTES] [--keep-decoded] [--from-scratch] [--quiet] [--json]\n"
                      "Checks every stored position one ply deep: its value must be what its moves imply.",
                      options, positional, vm))
     return 0;
