@@ -32,6 +32,7 @@ DecodedCopies::DecodedCopies(const std::filesystem::path& parent, Lifetime lifet
   if (kept()) {
     dir_ = parent / ".decoded-kept";
     std::filesystem::create_directories(dir_);
+    remove_stale_folders(parent);  // a killed pass's own copies, whichever kind the next pass keeps
     return;
   }
   static std::atomic<unsigned> made{0};

@@ -46,9 +46,14 @@ TEST_CASE("kept decoded copies: a later store maps them and decodes nothing, wit
   const zz::chess::Chess chess;
   compressed_test::TempDir dir;
   const zz::TierTable truth = solve_kqvkr(chess, dir.path);
+  // A killed pass's own copies (999,999,999 is beyond any pid_max): removed by the next pass,
+  // which keeps its copies.
+  const auto stale = dir.path / "chess" / "default" / ".decoded.999999999-0";
+  std::filesystem::create_directories(stale);
   {
     zz::TableStore<zz::chess::Chess> first(chess, dir.path);
     first.keep_decoded_across_runs();
+    CHECK_FALSE(std::filesystem::exists(stale));
     CHECK(used_mismatches(truth, first.load_decoded(kKQvKR)) == 0);
     CHECK(first.decodes() >= 2);  // KQvKR and the sub-tables its left-out side reads
     CHECK(first.kept_copies_read() == 0);
