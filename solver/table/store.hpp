@@ -118,7 +118,7 @@ class TableStore {
     if (d.exits_implied()) fill_implied(t, d, first, end);  // before the left-out side reads them
     derive_range(t, d, 0, first);
     derive_range(t, d, end, d.size());
-    if (copies_ && copies_->kept()) write_kept_copy(game_.tier_name(t), d);
+    if (copies_ && copies_->kept()) write_kept_copy(kept_copy(game_.tier_name(t)), game_.tier_name(t), d);
     release_over_budget(helpers);
     return d;
   }
@@ -156,10 +156,11 @@ class TableStore {
     }
   }
 
-  void write_kept_copy(const std::string& name, const TierTable& decoded) {
-    const std::filesystem::path copy = kept_copy(name);
+  // Writes a decoded table to its kept copy unless the copy is there already (a table
+  // checked again by verify, or set aside after it was decoded).
+  void write_kept_copy(const std::filesystem::path& copy, const std::string& name, const TierTable& decoded) {
     std::error_code ec;
-    if (copy.empty() || std::filesystem::exists(copy, ec)) return;  // the table checked again by verify
+    if (copy.empty() || std::filesystem::exists(copy, ec)) return;
     const TableIdentity id{std::string(G::name()), game_.table_rules(), name, decoded.size()};
     write_uncompressed_table(copy, id, decoded);
   }
@@ -182,8 +183,8 @@ class TableStore {
   // From now on the decoded copies outlive the process (DecodedCopies::Lifetime::kept): every
   // table decoded from a compressed file is written to DATA/.decoded-kept, and a table whose
   // copy there matches its file is mapped from it instead of decoded (with its closure). A
-  // set built or checked in parts, one process each, then decodes each table once. Call it
-  // before the store reads any table.
+  // set built or checked in parts, one process each, then decodes each table once. Tables
+  // already mapped from this process's own copies stay valid.
   void keep_decoded_across_runs() {
     if (!copies_ || !copies_->kept()) copies_ = std::make_unique<DecodedCopies>(dir_, DecodedCopies::Lifetime::kept);
   }
@@ -206,7 +207,7 @@ class TableStore {
     if (copies_->kept()) {
       file = kept_copy(name);
       if (file.empty()) return release_named(name);  // no file to name it after
-      if (!std::filesystem::exists(file)) write_uncompressed_table(file, id, *held);
+      write_kept_copy(file, name, *held);
     } else {
       write_uncompressed_table(file, id, *held);
     }
