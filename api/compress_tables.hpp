@@ -48,19 +48,35 @@ PackOptions pack_options_for(TableStore<G>& store, const typename G::Tier& t, co
   return o;
 }
 
-// Whether a format-3 file already has the layout `o` would give it: block size, unused
-// slots filled, one side to move stored, exits implied, the axis order chosen (where the
-// game has axes) and, when the request names one, the codec. Tables written by an older
-// packer differ (all5's first 83 five-piece tables had 32,768-code blocks and no implied
-// exits: 30 % larger), and a compress interrupted half way rewrites only the rest when run
-// again.
-inline bool packed_as(const PackedLayout& l, const PackOptions& o, const CompressRequest& r) {
+// Whether a format-3 file models its slots as `o` would: unused slots filled, one side to
+// move stored, exits implied, the axis order chosen (where the game has axes). Tables
+// written by an older packer differ (all5's first 83 five-piece tables had 32,768-code
+// blocks and no implied exits: 30 % larger).
+inline bool modelled_as(const PackedLayout& l, const PackOptions& o) {
   const bool one_side = l.end - l.first < l.entries;
   const bool splits = o.side_split && *o.side_split > 0 && *o.side_split < l.entries;
   // A writer that would choose an axis order names the axes it chose among.
   const bool ordered = axes_span(o.axes) != l.end - l.first || !l.axes.sizes().empty();
-  return l.block_shift == o.block_shift && l.unused_filled == o.fill_unused && one_side == splits &&
-         l.exits_implied == static_cast<bool>(o.exits_value) && ordered && (!r.codec || o.codec.codec == l.codec);
+  return l.unused_filled == o.fill_unused && one_side == splits && l.exits_implied == static_cast<bool>(o.exits_value) &&
+         ordered;
+}
+
+// Whether a format-3 file already has the layout `o` would give it: modelled so, the same
+// block size and, when the request names one, the codec. A compress interrupted half way
+// rewrites only the rest when run again.
+inline bool packed_as(const PackedLayout& l, const PackOptions& o, const CompressRequest& r) {
+  return modelled_as(l, o) && l.block_shift == o.block_shift && (!r.codec || o.codec.codec == l.codec);
+}
+
+// Whether the file can be coded again from its own symbols (recode_table) instead of packed
+// from its decoded table: modelled as today, blocks of at least 2^kChoiceBlockShift codes
+// to be joined (never split; smaller blocks restart the fill of unused slots more often
+// than a packer would), no zstd dictionary asked for. The result is then byte for byte
+// what packing the decoded table would write. A five-piece table so takes minutes of coding instead of decoding
+// its closure and generating every slot's exits again.
+inline bool recodable(const PackedLayout& l, const PackOptions& o) {
+  return modelled_as(l, o) && o.block_shift >= l.block_shift && l.block_shift >= kChoiceBlockShift &&
+         o.zstd_dictionary_bytes == 0;
 }
 
 // Rewrites the tables of the tiers reached from `roots` whose files differ from what the
@@ -99,6 +115,11 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
       c.skipped = true;
       c.format_after = c.format_before;
       c.bytes_after = c.bytes_before;
+    } else if (r.format == 3 && opened.compressed() && recodable(opened.packed()->layout(), pack_options_for(store, t, r))) {
+      recode_table(file, store.identity(t), opened, pack_options_for(store, t, r));
+      c.recoded = true;
+      c.format_after = r.format;
+      c.bytes_after = std::filesystem::file_size(file);
     } else {
       // In memory, every slot answered: the packer reads them all.
       const TierTable& table = store.load_decoded(t);

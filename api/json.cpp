@@ -271,7 +271,7 @@ ojson to_json(const CompressResult& r) {
     }
     tables.push_back({{"tier", t.tier}, {"present", true}, {"entries", t.entries}, {"format_before", t.format_before},
                       {"format_after", t.format_after}, {"bytes_before", t.bytes_before}, {"bytes_after", t.bytes_after},
-                      {"rewritten", !t.skipped}, {"seconds", t.seconds}});
+                      {"rewritten", !t.skipped}, {"recoded", t.recoded}, {"seconds", t.seconds}});
   }
   doc["tables"] = tables;
   return doc;

@@ -282,6 +282,7 @@ struct CompressedTable {
   std::uint64_t entries = 0;
   double seconds = 0;
   bool skipped = false;  // already packed as requested (or missing: bytes 0)
+  bool recoded = false;  // coded again from its file's own symbols, not packed from its decoded table
 };
 
 struct CompressResult {

@@ -35,14 +35,15 @@ AxisOrder axes_field(const std::filesystem::path& file, const nlohmann::json& ax
 
 }  // namespace
 
-void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
-                 const PackOptions& options) {
-  const PackedTable packed = pack_table(table, options);
+namespace {
+
+void write_packed(const std::filesystem::path& file, const TableIdentity& id, const TierStats& stats, int width,
+                  const PackedTable& packed) {
   const PackedLayout& l = packed.layout;
   nlohmann::json header = identity_json(id);
-  header.update(stats_json(table.stats()));
+  header.update(stats_json(stats));
   header.update({{"format_version", kTableFormatVersion},
-                 {"encoding", table.width() == 1 ? "u8" : "u16"},
+                 {"encoding", width == 1 ? "u8" : "u16"},
                  {"program_version", ZUGZWANG_VERSION},
                  {"codec", codec_name(l.codec)},
                  {"block_entries", l.block_entries()},
@@ -65,6 +66,19 @@ void write_table(const std::filesystem::path& file, const TableIdentity& id, con
   out.write(packed.dictionary.data(), packed.dictionary.size());
   for (const auto& block : packed.blocks) out.write(block.data(), block.size());
   out.commit(file);
+}
+
+}  // namespace
+
+void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
+                 const PackOptions& options) {
+  write_packed(file, id, table.stats(), table.width(), pack_table(table, options));
+}
+
+void recode_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& opened,
+                  const PackOptions& options) {
+  if (!opened.packed()) throw std::invalid_argument("recode_table needs a compressed table as it was opened");
+  write_packed(file, id, opened.stats(), opened.width(), recode_packed(*opened.packed(), options));
 }
 
 TierTable open_packed_table(const std::filesystem::path& file, const Header& h, int width, std::uint64_t entries) {

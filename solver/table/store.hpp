@@ -301,7 +301,7 @@ class TableStore {
   // leaving a tier, slots whose exits imply their value stored as 0 (the store reads them
   // from the exits' tables, which must be at hand while the table is written).
   PackOptions pack_options(const Tier& t) {
-    PackOptions o = default_pack_options();
+    PackOptions o = default_pack_options(game_.tier_size(t));
     o.fill_unused = true;
     if constexpr (HasSideSplit<G>) o.side_split = game_.side_split(t);
     if constexpr (HasIndexAxes<G>) o.axes = game_.index_axes(t);

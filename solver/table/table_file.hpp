@@ -38,6 +38,10 @@ struct TableIdentity {
 // Writes a compressed table (format 3); `table` must not itself be compressed.
 void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
                  const PackOptions& options = default_pack_options());
+// Writes a compressed table again from its own file's symbols (recode_packed): `opened` is
+// that file, opened (not decoded); the new file has the options' block size and codec.
+void recode_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& opened,
+                  const PackOptions& options);
 // Writes format 2: every code as it is.
 void write_uncompressed_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table);
 

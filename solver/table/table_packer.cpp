@@ -110,15 +110,20 @@ struct Model {
   std::uint64_t blocks() const { return (end - first + (std::uint64_t{1} << shift) - 1) >> shift; }
 
   // The symbols of block b (positions in the stored order); an unused slot to be filled
-  // repeats the symbol before it (the most frequent symbol at the start of a block), which
+  // repeats the symbol before it (the most frequent symbol at a restart, below), which
   // the coders store almost for free; an implied slot is code 0.
   void block_symbols(const TierTable& t, std::uint64_t b, std::vector<std::uint8_t>& out) const {
     const std::uint64_t begin = b << shift;
     const std::uint64_t stop = std::min(end - first, begin + (std::uint64_t{1} << shift));
     out.resize((stop - begin) * symbol_bytes);
     std::uint16_t previous = 0;
+    // The fill starts again every 2^17 positions (or block, when smaller), whatever the
+    // file's blocks: so joining such blocks (recode_packed) gives exactly the symbols of a
+    // table packed with larger blocks at once.
+    const std::uint64_t restart = (std::uint64_t{1} << std::min(shift, kChoiceBlockShift)) - 1;
     AxisOrder::Walk walk(axes, begin);
     for (std::uint64_t j = 0; j < stop - begin; ++j, walk.next()) {
+      if (((begin + j) & restart) == 0) previous = 0;
       const std::uint64_t i = first + walk.offset();
       const bool is_implied = implied(i);
       const Code c = is_implied ? kUnusedCode : t.code(i);
@@ -181,32 +186,81 @@ std::uint64_t estimate_bytes(const TierTable& t, std::uint64_t first, std::uint6
   return sample_bytes(t, m, CodecSettings{Codec::Zstd, 3, false}, 4);
 }
 
-// The coder that makes a sample of the table's blocks smaller: LZMA2 9 or zstd 19.
-CodecSettings choose_codec(const TierTable& t, const Model& m) {
-  const CodecSettings candidates[2] = {{Codec::Lzma, 9, false}, {Codec::Zstd, 19, false}};
-  const std::uint64_t step = std::max<std::uint64_t>(16, (m.blocks() + 63) / 64);
-  const std::uint64_t lzma = sample_bytes(t, m, candidates[0], step), zstd = sample_bytes(t, m, candidates[1], step);
-  return candidates[zstd < lzma ? 1 : 0];
-}
 
 void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
   for (int k = 0; k < 8; ++k) out.push_back(static_cast<std::uint8_t>(v >> (8 * k)));
 }
 
+// The coder that makes a sample of blocks 0, step, 2 step, ... smaller (`symbols_of(b, out)`
+// gives block b's symbols): the options' LZMA settings or zstd 19.
+template <class Symbols>
+CodecSettings choose_codec(std::uint64_t blocks, const Symbols& symbols_of, const CodecSettings& lzma_settings) {
+  const CodecSettings lzma = lzma_settings.codec == Codec::Lzma ? lzma_settings : CodecSettings{Codec::Lzma, 9, false};
+  const CodecSettings zstd{Codec::Zstd, 19, false};
+  const std::uint64_t step = std::max<std::uint64_t>(16, (blocks + 63) / 64);
+  tbb::combinable<std::uint64_t> lzma_bytes([] { return std::uint64_t{0}; }), zstd_bytes([] { return std::uint64_t{0}; });
+  tbb::parallel_for(std::uint64_t{0}, blocks, step, [&](std::uint64_t b) {
+    thread_local std::vector<std::uint8_t> buffer;
+    symbols_of(b, buffer);
+    lzma_bytes.local() += compress_block(lzma, {}, buffer).size();
+    zstd_bytes.local() += compress_block(zstd, {}, buffer).size();
+  });
+  return zstd_bytes.combine(std::plus<>()) < lzma_bytes.combine(std::plus<>()) ? zstd : lzma;
+}
+
+// Codes `out.blocks.size()` blocks (their symbols from `symbols_of(b, buffer)`) and fills the
+// index: offsets, checksums and their checksum. Every block is read back before anything
+// is written: a coder that fails silently (or memory that flips a bit) must not leave a
+// table that reads otherwise; decoding costs a few percent of coding.
+template <class Symbols>
+void code_blocks(const Symbols& symbols_of, const CodecSettings& codec, PackedTable& out) {
+  tbb::parallel_for(std::uint64_t{0}, static_cast<std::uint64_t>(out.blocks.size()), [&](std::uint64_t b) {
+    thread_local std::vector<std::uint8_t> buffer, check;
+    symbols_of(b, buffer);
+    out.blocks[b] = compress_block(codec, out.dictionary, buffer);
+    check.resize(buffer.size());
+    if (decompress_block(codec.codec, out.dictionary, out.blocks[b], check) || check != buffer)
+      throw std::runtime_error("a coded block does not decode to what was coded (block " + std::to_string(b) + ")");
+  });
+  std::vector<std::uint64_t> sums(out.blocks.size());
+  tbb::parallel_for(std::size_t{0}, sums.size(),
+                    [&](std::size_t b) { sums[b] = checksum(std::as_bytes(std::span(out.blocks[b]))); });
+  std::uint64_t offset = 0;
+  out.index.clear();
+  put_u64(out.index, 0);
+  for (const auto& block : out.blocks) put_u64(out.index, offset += block.size());
+  for (std::uint64_t s : sums) put_u64(out.index, s);
+  out.layout.area_bytes = offset;
+  out.layout.codec = codec.codec;
+  out.index_checksum = checksum(std::as_bytes(std::span(out.index)));
+  out.dictionary_checksum = checksum(std::as_bytes(std::span(out.dictionary)));
+}
+
 }  // namespace
 
-PackOptions default_pack_options() {
+PackOptions default_pack_options(std::uint64_t entries) {
   PackOptions o;
   o.choose_codec = true;
+  if (entries >= kLargeTableSlots) {
+    o.block_shift = 20;
+    // LZMA2 9's extreme search, with no position bits: the symbols are bytes with no
+    // alignment (docs/architecture.md, "LZMA's own settings").
+    o.codec = CodecSettings{Codec::Lzma, 9, true, -1, 0, 0};
+  }
   return o;
 }
 
 PackedTable pack_table(const TierTable& table, const PackOptions& o) {
+  // The side and the axis order are chosen on samples of blocks of one size whatever the
+  // file's blocks: so a table packed with larger blocks models its slots exactly as one
+  // recoded from smaller blocks (recode_packed), and both give the same bytes.
+  PackOptions chooser = o;
+  chooser.block_shift = kChoiceBlockShift;
   const std::uint64_t entries = table.size();
   std::uint64_t first = 0, end = entries;
   if (o.side_split && *o.side_split > 0 && *o.side_split < entries) {
     const std::uint64_t split = *o.side_split;
-    if (estimate_bytes(table, 0, split, o) <= estimate_bytes(table, split, entries, o)) end = split;
+    if (estimate_bytes(table, 0, split, chooser) <= estimate_bytes(table, split, entries, chooser)) end = split;
     else first = split;
   }
   PackedTable out;
@@ -219,12 +273,13 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   l.unused_filled = o.fill_unused;
   l.exits_implied = static_cast<bool>(o.exits_value);
   const ImpliedSlots implied(table, first, end, o, 1);
-  Model m(table, first, end, o, implied, l.symbols);
+  Model m(table, first, end, chooser, implied, l.symbols);
   if (axes_span(o.axes) == end - first)
     m.axes = choose_axis_order(table, m, o.axes);
+  m.shift = o.block_shift;
   l.axes = m.axes;
-  const CodecSettings codec = o.choose_codec ? choose_codec(table, m) : o.codec;
-  l.codec = codec.codec;
+  const auto symbols_of = [&](std::uint64_t b, std::vector<std::uint8_t>& buffer) { m.block_symbols(table, b, buffer); };
+  const CodecSettings codec = o.choose_codec ? choose_codec(m.blocks(), symbols_of, o.codec) : o.codec;
 
   if (codec.codec == Codec::Zstd && o.zstd_dictionary_bytes > 0) {
     // Trained on up to 256 blocks spread over the table.
@@ -238,30 +293,32 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
     out.dictionary = train_zstd_dictionary(views, o.zstd_dictionary_bytes);
   }
   l.dictionary_bytes = out.dictionary.size();
-
   out.blocks.resize(m.blocks());
-  tbb::parallel_for(std::uint64_t{0}, m.blocks(), [&](std::uint64_t b) {
-    thread_local std::vector<std::uint8_t> buffer, check;
-    m.block_symbols(table, b, buffer);
-    out.blocks[b] = compress_block(codec, out.dictionary, buffer);
-    // Read back before anything is written: a coder that fails silently (or memory that
-    // flips a bit) must not leave a table that reads otherwise; decoding costs a few
-    // percent of coding.
-    check.resize(buffer.size());
-    if (decompress_block(codec.codec, out.dictionary, out.blocks[b], check) || check != buffer)
-      throw std::runtime_error("a coded block does not decode to what was coded (block " + std::to_string(b) + ")");
-  });
+  code_blocks(symbols_of, codec, out);
+  return out;
+}
 
-  std::vector<std::uint64_t> sums(out.blocks.size());
-  tbb::parallel_for(std::size_t{0}, sums.size(),
-                    [&](std::size_t b) { sums[b] = checksum(std::as_bytes(std::span(out.blocks[b]))); });
-  std::uint64_t offset = 0;
-  put_u64(out.index, 0);
-  for (const auto& block : out.blocks) put_u64(out.index, offset += block.size());
-  for (std::uint64_t s : sums) put_u64(out.index, s);
-  l.area_bytes = offset;
-  out.index_checksum = checksum(std::as_bytes(std::span(out.index)));
-  out.dictionary_checksum = checksum(std::as_bytes(std::span(out.dictionary)));
+PackedTable recode_packed(const PackedPayload& from, const PackOptions& o) {
+  const PackedLayout& old = from.layout();
+  if (o.block_shift < old.block_shift)
+    throw std::invalid_argument("recoding needs blocks at least as large as the file's");
+  PackedTable out;
+  out.layout = old;
+  out.layout.block_shift = o.block_shift;
+  out.layout.dictionary_bytes = 0;
+  const std::uint64_t per_block = std::uint64_t{1} << (o.block_shift - old.block_shift);
+  // New block b is old blocks b * per_block ... , their symbols one after another.
+  const auto symbols_of = [&](std::uint64_t b, std::vector<std::uint8_t>& buffer) {
+    buffer.clear();
+    const std::uint64_t stop = std::min(old.blocks(), (b + 1) * per_block);
+    for (std::uint64_t k = b * per_block; k < stop; ++k) {
+      const DecodedBlock block = from.decode_symbols(k);
+      buffer.insert(buffer.end(), block.data(), block.data() + block.size());
+    }
+  };
+  const CodecSettings codec = o.choose_codec ? choose_codec(out.layout.blocks(), symbols_of, o.codec) : o.codec;
+  out.blocks.resize(out.layout.blocks());
+  code_blocks(symbols_of, codec, out);
   return out;
 }
 

@@ -62,8 +62,25 @@ struct PackedTable {
 // `table` holds every code in memory or mapped (not itself compressed).
 PackedTable pack_table(const TierTable& table, const PackOptions& options);
 
-// The options the solver and `zugzwang compress` use by default (docs/architecture.md says
-// why: measured on the chess and Tablut tables).
-PackOptions default_pack_options();
+// A compressed table coded again from its own symbols: the same stored slots, order, symbol
+// table, unused and implied slots, in blocks of 2^options.block_shift codes (at least the
+// old blocks': each new block is whole old blocks) with the options' codec. No slot is
+// modelled again, so it needs neither the table's codes nor its exits' tables. Each new
+// block is decoded again and compared with the old blocks' symbols before it is kept.
+PackedTable recode_packed(const PackedPayload& from, const PackOptions& options);
+
+// The block size (a power of two) the writer's choices sample, whatever the file's blocks:
+// the side to store, the axis order, where the fill of unused slots restarts. A table packed
+// with blocks of at least this size is then the same as one recoded from such blocks.
+inline constexpr int kChoiceBlockShift = 17;
+
+// Tables of at least this many slots (every five-piece chess table; no smaller one) get
+// large blocks and LZMA's slower search: on the five-piece set they save about 8 % of the
+// bytes for a cold probe that decodes 1 M codes instead of 128 K (docs/architecture.md).
+inline constexpr std::uint64_t kLargeTableSlots = std::uint64_t{1} << 25;
+
+// The options the solver and `zugzwang compress` use by default for a table of `entries`
+// slots (docs/architecture.md says why: measured on the chess and Tablut tables).
+PackOptions default_pack_options(std::uint64_t entries = 0);
 
 }  // namespace zz

@@ -101,3 +101,47 @@ TEST_CASE("compress refuses bad options in one line, before touching a table") {
   CHECK(cli_test::slurp(file) == before);
   CHECK(run({"solve", "chess", "--material", "KRvK", "--table-format", "5", "--data", data}).code == 2);
 }
+
+TEST_CASE("compress joins blocks by coding a file's own symbols again: the bytes of packing the table at once") {
+  // Recoded: KQvKR's tables solved with 131,072-code blocks, then joined into 1,048,576-code
+  // blocks from their files' symbols. Packed: the same tables solved uncompressed and packed
+  // with 1,048,576-code blocks from every code. The two must be the same files.
+  cli_test::TempDir recoded_dir, packed_dir;
+  const std::string recoded = recoded_dir.path.string(), packed = packed_dir.path.string();
+  REQUIRE(run({"solve", "chess", "--material", "KQvKR", "--data", recoded}).code == 0);
+  REQUIRE(run({"solve", "chess", "--material", "KQvKR", "--table-format", "2", "--data", packed}).code == 0);
+  const std::vector<std::string> query = {"query", "chess", "8/8/8/8/8/2k5/8/KQ5r w - - 0 1", "--json"};
+  auto with_data = [](std::vector<std::string> args, const std::string& data) {
+    args.insert(args.end(), {"--data", data});
+    return args;
+  };
+  const std::string answer = run(with_data(query, recoded)).out;
+  REQUIRE(!answer.empty());
+
+  const std::vector<std::string> join = {"compress", "chess", "--material", "KQvKR", "--block-entries", "1048576", "--json"};
+  const auto r = run(with_data(join, recoded));
+  REQUIRE(r.code == 0);
+  const auto p = run(with_data(join, packed));
+  REQUIRE(p.code == 0);
+  // Parsed into variables: a loop over a member of a temporary would read freed memory.
+  const auto recoded_doc = nlohmann::json::parse(r.out), packed_doc = nlohmann::json::parse(p.out);
+  int recoded_tables = 0;
+  for (const auto& t : recoded_doc["tables"]) {
+    CAPTURE(t.dump());
+    CHECK(t["rewritten"].get<bool>());
+    recoded_tables += t["recoded"].get<bool>();
+  }
+  CHECK(recoded_tables == 4);  // KQvKR, KQvK, KRvK, KvK
+  for (const auto& t : packed_doc["tables"]) CHECK_FALSE(t["recoded"].get<bool>());
+  for (const std::string tier : {"KQvKR", "KQvK", "KRvK", "KvK"}) {
+    CAPTURE(tier);
+    const auto name = std::filesystem::path("chess") / "default" / (tier + ".zzt");
+    CHECK(cli_test::slurp(recoded_dir.path / name) == cli_test::slurp(packed_dir.path / name));
+  }
+  CHECK(run(with_data(query, recoded)).out == answer);
+  const auto listing = nlohmann::json::parse(run(with_data({"tables", "chess", "--material", "KQvKR", "--json"}, recoded)).out);
+  for (const auto& t : listing["tables"]) CHECK(t["format"] == 3);
+  // Now as asked: kept.
+  const auto again = nlohmann::json::parse(run(with_data(join, recoded)).out);
+  for (const auto& t : again["tables"]) CHECK_FALSE(t["rewritten"].get<bool>());
+}

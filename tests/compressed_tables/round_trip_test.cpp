@@ -148,6 +148,13 @@ TEST_CASE("every codec and modelling option reads back the same codes") {
        }},
       {"both sides stored", [](zz::PackOptions o) { o.side_split.reset(); return o; }},
       {"one block", [](zz::PackOptions o) { o.block_shift = 24; return o; }},
+      {"a large table's defaults: 1 M-code blocks, LZMA's extreme search without position bits",
+       [](zz::PackOptions o) {
+         const zz::PackOptions large = zz::default_pack_options(zz::kLargeTableSlots);
+         o.block_shift = large.block_shift;
+         o.codec = large.codec;
+         return o;
+       }},
       {"index order", [](zz::PackOptions o) { o.axes.clear(); return o; }},
       {"axes that do not span the stored slots: index order", [](zz::PackOptions o) {
          o.axes.push_back(2);
@@ -158,4 +165,19 @@ TEST_CASE("every codec and modelling option reads back the same codes") {
     CAPTURE(v.name);
     round_trip(chess, std::span<const zz::chess::Material>(roots), solved, v.adjust);
   }
+}
+
+TEST_CASE("tables of 2^25 slots and more get large blocks and LZMA's extreme search; smaller ones keep the defaults") {
+  const zz::PackOptions small = zz::default_pack_options(zz::kLargeTableSlots - 1), large = zz::default_pack_options(zz::kLargeTableSlots);
+  CHECK(small.block_shift == 17);
+  CHECK_FALSE(small.codec.extreme);
+  CHECK(large.block_shift == 20);
+  CHECK(large.codec.codec == zz::Codec::Lzma);
+  CHECK(large.codec.extreme);
+  CHECK(large.codec.pb == 0);
+  CHECK(large.choose_codec);
+  // Every five-piece chess table is large, no smaller one.
+  const zz::chess::Chess chess;
+  CHECK(chess.tier_size(zz::chess::parse_material("KNNNvK")) >= zz::kLargeTableSlots);
+  CHECK(chess.tier_size(zz::chess::parse_material("KRvKP")) < zz::kLargeTableSlots);
 }

@@ -1,6 +1,6 @@
 """results/chess/all5/record_tables.py: the record of the set's files gathers parts built on
 different runs, keeps what it recorded for tables no longer on disk, and refuses a table whose
-bytes differ from the recorded ones."""
+bytes differ from the recorded ones unless the set was packed again on purpose (--repacked)."""
 import hashlib
 import json
 import os
@@ -60,3 +60,23 @@ def test_a_table_built_again_with_other_bytes_is_refused(tmp_path):
     assert r.returncode == 1
     assert "KRvK" in r.stderr and "0" * 64 in r.stderr
     assert json.loads(out.read_text())["tables"] == doc["tables"]  # left as it was
+
+
+def test_a_set_packed_again_on_purpose_is_recorded_anew(tmp_path):
+    data, out = tmp_path / "data", tmp_path / "tables.json"
+    code, _, err = cli("solve", "chess", "--material", "KQvKR", data=data)
+    assert code == 0, err
+    assert record(data, out).returncode == 0
+    before = by_tier(out)
+    code, _, err = cli("compress", "chess", "--material", "KQvKR", "--block-entries", "1048576", data=data)
+    assert code == 0, err
+    refused = record(data, out)
+    assert refused.returncode == 1 and "KQvKR" in refused.stderr
+    r = record(data, out, "--repacked")
+    assert r.returncode == 0, r.stderr
+    assert "KQvKR: " in r.stderr and "recorded anew" in r.stderr
+    after = by_tier(out)
+    kqvkr = data / "chess" / "default" / "KQvKR.zzt"
+    assert after["KQvKR"]["sha256"] == hashlib.sha256(kqvkr.read_bytes()).hexdigest() != before["KQvKR"]["sha256"]
+    assert after["KQvKR"]["bytes"] == kqvkr.stat().st_size < before["KQvKR"]["bytes"]
+    assert record(data, out).returncode == 0  # now the record and the files agree

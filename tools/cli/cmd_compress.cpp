@@ -22,7 +22,7 @@ int run_compress(const std::vector<std::string>& args) {
       "force", po::bool_switch(&request.force), "also rewrite tables already packed as asked (default: only those in another format or layout)")(
       "codec", po::value(&codec), "lzma or zstd (default: for each table the better of lzma 9 and zstd 19 on a sample)")(
       "level", po::value(&level), "the codec's level (with --codec)")(
-      "block-entries", po::value(&block_entries), "codes per block, a power of two (default 131072)")(
+      "block-entries", po::value(&block_entries), "codes per block, a power of two (default 131072; 1048576 for tables of 2^25 slots or more)")(
       "keep-unused", po::bool_switch(&request.keep_unused), "store unused slots instead of filling them")(
       "both-sides", po::bool_switch(&request.both_sides), "store both sides to move")(
       "dictionary", po::value(&request.zstd_dictionary), "zstd: train a dictionary of at most this many bytes")(

@@ -267,6 +267,7 @@ void print_compress(const api::CompressResult& r, std::ostream& out) {
         << ratio_text(static_cast<double>(t.bytes_before) / static_cast<double>(t.bytes_after));
     if (t.skipped) out << std::setw(10) << "kept";
     else out << std::setw(10) << std::fixed << std::setprecision(2) << t.seconds << std::defaultfloat;
+    if (t.recoded) out << "  recoded";
     out << '\n';
   }
   if (after)

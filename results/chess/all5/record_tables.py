@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Adds the tables on disk to the record of the set's files, tables.json in this folder.
 
-    results/chess/all5/record_tables.py ZUGZWANG DATA_DIR
+    results/chess/all5/record_tables.py ZUGZWANG DATA_DIR [--repacked]
 
 The record keeps, for every table of `zugzwang tables chess --material all5` that some run had
 on disk, its size, format and SHA-256. A machine that cannot hold the whole set for long
 (a working session may start on a fresh machine) builds it in parts; the record gathers the
 parts. The tables are deterministic, so a table built again must have the recorded bytes:
-a different digest is an error (exit 1), never a silent update. Standard library only.
+a different digest is an error (exit 1), never a silent update. A set packed again on purpose
+(`zugzwang compress`, which checks every block it codes against the old file's) is recorded
+anew with --repacked: each table whose bytes changed is named with its old and new size.
+Standard library only.
 """
 import argparse
 import hashlib
@@ -32,21 +35,25 @@ def main():
     parser.add_argument("zugzwang")
     parser.add_argument("data")
     parser.add_argument("--out", default=str(HERE / "tables.json"))
+    parser.add_argument("--repacked", action="store_true",
+                        help="the files were packed again on purpose: record their new digests")
     args = parser.parse_args()
 
     listing = json.loads(subprocess.run([args.zugzwang, "tables", "chess", "--material", "all5", "--json",
                                          "--data", args.data], check=True, capture_output=True, text=True).stdout)
     out = pathlib.Path(args.out)
     old = {t["tier"]: t for t in json.loads(out.read_text())["tables"]} if out.exists() else {}
-    tables, differ = [], []
+    tables, differ, repacked = [], [], []
     for t in listing["tables"]:
         entry = dict(old.get(t["tier"], {"tier": t["tier"]}))
         entry["entries"] = t["entries"]
         if t.get("present"):
             digest = sha256(t["file"])
             if entry.get("sha256", digest) != digest:
-                differ.append(f"{t['tier']}: {digest} on disk, {entry['sha256']} recorded")
-                continue
+                if not args.repacked:
+                    differ.append(f"{t['tier']}: {digest} on disk, {entry['sha256']} recorded")
+                    continue
+                repacked.append(f"{t['tier']}: {entry.get('bytes')} -> {t['bytes']} bytes")
             entry.update({k: t[k] for k in FIELDS}, sha256=digest)
         tables.append(entry)
     if differ:
@@ -54,6 +61,8 @@ def main():
               *differ, sep="\n  ", file=sys.stderr)
         return 1
 
+    if repacked:
+        print(f"{len(repacked)} tables recorded anew (packed again):", *repacked, sep="\n  ", file=sys.stderr)
     recorded = [t for t in tables if "sha256" in t]
     five = [t for t in tables if pieces(t["tier"]) == 5]
     record = {

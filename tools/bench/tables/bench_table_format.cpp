@@ -9,9 +9,11 @@
 // answer is then checked against the source tables). Variants: format2, and format 3 with one change each from
 // the default (the better of lzma 9 and zstd 19 on a sample of blocks,
 // unused slots filled, codes renumbered by frequency, one side to move left out, slots their
-// exits imply stored as 0, 131072-code blocks): lzma9,
+// exits imply stored as 0, 131072-code blocks below 2^25 slots): lzma9,
 // lzma6, lzma9e, lzma9-pb0, lzma9-lc0-pb0, zstd19, zstd12, zstd19-dict, block4k, block8k,
-// block32k, block256k, block1m, keep-unused, no-remap, both-sides, no-implied. Without --variant: all of them.
+// block32k, block256k, block1m, small-table-defaults, keep-unused, no-remap, both-sides, no-implied.
+// Without --variant: all of them. (A table of 2^25 slots or more has 1 M-code blocks and LZMA's
+// extreme search by default; small-table-defaults gives it what smaller tables get.)
 // --write roots writes only the tables M names (a five-piece table alone: its sub-tables are
 // linked from DIR, and only the roots' bytes and slots are reported).
 #include <ctime>
@@ -77,6 +79,13 @@ std::vector<Variant> all_variants() {
       // Byte symbols have no alignment, and their high bits (lc's context) are mostly 0.
       {"lzma9-pb0", false, [](zz::PackOptions& o) { lzma_bits(o, -1, 0, 0); }},
       {"lzma9-lc0-pb0", false, [](zz::PackOptions& o) { lzma_bits(o, 0, 0, 0); }},
+      // What every table got before the large-table defaults (1 M-code blocks, LZMA's extreme
+      // search without position bits for tables of 2^25 slots and more).
+      {"small-table-defaults", false, [](zz::PackOptions& o) {
+         const zz::PackOptions small = zz::default_pack_options();
+         o.block_shift = small.block_shift;
+         o.codec = small.codec;
+       }},
       {"keep-unused", false, [](zz::PackOptions& o) { o.fill_unused = false; }},
       {"no-remap", false, [](zz::PackOptions& o) { o.remap_by_frequency = false; }},
       {"both-sides", false, [](zz::PackOptions& o) { o.side_split.reset(); }},
