@@ -147,6 +147,17 @@ struct VerifyRequest {
   std::uint64_t memory = 0;
 };
 
+// What the tables of a material say (api/table_summary.hpp). Each table is decoded, with its
+// sub-tables as a check reads them.
+struct SummaryRequest {
+  std::string material;
+  // As SolveRequest::keep_decoded: the sub-tables are mapped from decoded copies earlier runs
+  // kept, and the ones decoded here are kept for later runs.
+  bool keep_decoded = false;
+  // Bytes the summary may use (0: no limit given), as VerifyRequest::memory.
+  std::uint64_t memory = 0;
+};
+
 struct SessionOptions {
   // Solve a missing table on demand when the game solves in seconds (GameInfo).
   bool solve_on_demand = true;
@@ -186,7 +197,8 @@ class Session {
   virtual CompressResult compress(const CompressRequest& request) = 0;
   virtual VerifyResult verify(const VerifyRequest& request) = 0;
   // What the tables of `material` say (counts per side, longest wins, mutual zugzwangs).
-  virtual SummaryResult summary(const std::string& material) = 0;
+  virtual SummaryResult summary(const SummaryRequest& request) = 0;
+  SummaryResult summary(const std::string& material) { return summary(SummaryRequest{material}); }
   // Calls row for each position of the tables, in index order; returns how many.
   virtual std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) = 0;
 

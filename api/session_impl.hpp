@@ -261,8 +261,10 @@ class GameSession final : public Session {
     }
   }
 
-  SummaryResult summary(const std::string& material) override {
+  using Session::summary;
+  SummaryResult summary(const SummaryRequest& request) override {
     if constexpr (Enumerable<G>) {
+      const std::string& material = request.material;
       // One table named: that table (its sub-tables are read, not summarized); a set: all.
       const auto roots = solve_roots(material);
       const auto order = dependency_order(game_, std::span<const typename G::Tier>(roots));
@@ -275,18 +277,27 @@ class GameSession final : public Session {
       const auto words = [this](Outcome o) { return describe(o); };
       return with_tables([&] {
         // A large set is read within the memory a set solve keeps, releasing what it has
-        // read (all5 would not fit in memory decoded), as solve_tiers does.
+        // read (all5 would not fit in memory decoded), as solve_tiers does. Kept decoded
+        // copies change what the store is (copies written beside the tables), so such a
+        // summary reads through a store of its own, as verify does.
         const SolveOptions limits;
+        const std::uint64_t held = request.memory ? held_bytes_for_memory(request.memory) : limits.held_bytes_budget;
+        std::optional<TableStore<G>> own;
+        if (request.keep_decoded) {
+          own.emplace(game_, data_dir());
+          own->keep_decoded_across_runs();
+        }
+        TableStore<G>& store = own ? *own : *store_;
         SetMemory<G> memory(game_, tiers, limits.release_from_slots);
         for (std::size_t k = 0; k < tiers.size(); ++k) {
-          memory.keep_within_budget(*store_, k, limits.held_bytes_budget);
-          r.tables.push_back(summarize_table(game_, *store_, tiers[k], words));
-          memory.release_finished(*store_, k);
+          memory.keep_within_budget(store, k, held);
+          r.tables.push_back(summarize_table(game_, store, tiers[k], words));
+          memory.release_finished(store, k);
         }
         return r;
       }, material);
     } else {
-      (void)material;
+      (void)request;
       throw InputError(name() + " has no tables");
     }
   }

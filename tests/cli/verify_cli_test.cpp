@@ -92,6 +92,21 @@ TEST_CASE("verify --record resumes a long check and --summaries writes what summ
     std::ifstream file(summaries / (tier + ".json"));
     REQUIRE(file);
     CHECK(nlohmann::json::parse(file) == nlohmann::json::parse(summary.out));
+    // The same within a memory budget, and through kept decoded copies (twice: written, then read).
+    for (const auto& extra : std::vector<std::vector<std::string>>{{"--memory", "1M"}, {"--keep-decoded"}, {"--keep-decoded"}}) {
+      std::vector<std::string> args = {"summary", "chess", "--material", tier, "--json", "--data", data};
+      args.insert(args.end(), extra.begin(), extra.end());
+      const auto other = run(args);
+      CAPTURE(extra[0]);
+      REQUIRE(other.code == 0);
+      CHECK(nlohmann::json::parse(other.out) == nlohmann::json::parse(summary.out));
+    }
+    CHECK(std::filesystem::is_directory(std::filesystem::path(data) / "chess" / "default" / ".decoded-kept"));
+    for (const std::string bad : {"lots", "0"}) {
+      const auto refused = run({"summary", "chess", "--material", tier, "--memory", bad, "--data", data});
+      CHECK(refused.code == 2);
+      CHECK(std::count(refused.err.begin(), refused.err.end(), '\n') == 1);
+    }
   }
   // Run again over the record: nothing left to check.
   const auto again = run({"verify", "chess", "--material", "KRvKN", "--record", record, "--json", "--quiet", "--data", data});
