@@ -72,8 +72,8 @@ inline bool packed_as(const PackedLayout& l, const PackOptions& o, const Compres
 // from its decoded table: modelled as today, blocks of at least 2^kChoiceBlockShift codes
 // to be joined (never split; smaller blocks restart the fill of unused slots more often
 // than a packer would), no zstd dictionary asked for. The result is then byte for byte
-// what packing the decoded table would write. A five-piece table so takes minutes of coding instead of decoding
-// its closure and generating every slot's exits again.
+// what packing the decoded table would write; a five-piece table so takes minutes of
+// coding instead of decoding its closure and generating every slot's exits again.
 inline bool recodable(const PackedLayout& l, const PackOptions& o) {
   return modelled_as(l, o) && o.block_shift >= l.block_shift && l.block_shift >= kChoiceBlockShift &&
          o.zstd_dictionary_bytes == 0;
@@ -109,22 +109,23 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
     // The file itself, not the store's table (a store that decoded it holds no layout).
     const TierTable opened = open_table(file, store.identity(t));
     c.format_before = opened.compressed() ? kTableFormatVersion : opened.mapped() ? kUncompressedFormatVersion : 1;
-    const bool current = c.format_before == r.format &&
-                         (r.format != kTableFormatVersion || packed_as(opened.packed()->layout(), pack_options_for(store, t, r), r));
+    const PackOptions options = pack_options_for(store, t, r);
+    const bool packs = r.format == kTableFormatVersion;
+    const bool current = c.format_before == r.format && (!packs || packed_as(opened.packed()->layout(), options, r));
     if (current && !r.force) {
       c.skipped = true;
       c.format_after = c.format_before;
       c.bytes_after = c.bytes_before;
-    } else if (r.format == 3 && opened.compressed() && recodable(opened.packed()->layout(), pack_options_for(store, t, r))) {
-      recode_table(file, store.identity(t), opened, pack_options_for(store, t, r));
-      c.recoded = true;
-      c.format_after = r.format;
-      c.bytes_after = std::filesystem::file_size(file);
     } else {
-      // In memory, every slot answered: the packer reads them all.
-      const TierTable& table = store.load_decoded(t);
-      if (r.format == 3) write_table(file, store.identity(t), table, pack_options_for(store, t, r));
-      else write_uncompressed_table(file, store.identity(t), table);
+      if (packs && opened.compressed() && recodable(opened.packed()->layout(), options)) {
+        recode_table(file, store.identity(t), opened, options);
+        c.recoded = true;
+      } else {
+        // In memory, every slot answered: the packer reads them all.
+        const TierTable& table = store.load_decoded(t);
+        if (packs) write_table(file, store.identity(t), table, options);
+        else write_uncompressed_table(file, store.identity(t), table);
+      }
       c.format_after = r.format;
       c.bytes_after = std::filesystem::file_size(file);
     }

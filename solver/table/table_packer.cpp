@@ -186,7 +186,6 @@ std::uint64_t estimate_bytes(const TierTable& t, std::uint64_t first, std::uint6
   return sample_bytes(t, m, CodecSettings{Codec::Zstd, 3, false}, 4);
 }
 
-
 void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
   for (int k = 0; k < 8; ++k) out.push_back(static_cast<std::uint8_t>(v >> (8 * k)));
 }
