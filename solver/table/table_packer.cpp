@@ -191,32 +191,46 @@ void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
 }
 
 // The coder that makes a sample of blocks 0, step, 2 step, ... smaller (`symbols_of(b, out)`
-// gives block b's symbols): the options' LZMA settings or zstd 19.
+// gives block b's symbols): the options' LZMA settings or zstd 19. The sample's blocks as
+// that coder coded them go into `coded` (sized to the blocks), so code_blocks need not code
+// them again: on a five-piece chess table they are a sixteenth of the coding.
 template <class Symbols>
-CodecSettings choose_codec(std::uint64_t blocks, const Symbols& symbols_of, const CodecSettings& lzma_settings) {
+CodecSettings choose_codec(std::uint64_t blocks, const Symbols& symbols_of, const CodecSettings& lzma_settings,
+                           std::vector<std::vector<std::uint8_t>>& coded) {
   const CodecSettings lzma = lzma_settings.codec == Codec::Lzma ? lzma_settings : CodecSettings{Codec::Lzma, 9, false};
   const CodecSettings zstd{Codec::Zstd, 19, false};
   const std::uint64_t step = std::max<std::uint64_t>(16, (blocks + 63) / 64);
-  tbb::combinable<std::uint64_t> lzma_bytes([] { return std::uint64_t{0}; }), zstd_bytes([] { return std::uint64_t{0}; });
-  tbb::parallel_for(std::uint64_t{0}, blocks, step, [&](std::uint64_t b) {
+  const std::uint64_t samples = (blocks + step - 1) / step;
+  std::vector<std::vector<std::uint8_t>> by_lzma(samples), by_zstd(samples);
+  tbb::parallel_for(std::uint64_t{0}, samples, [&](std::uint64_t k) {
     thread_local std::vector<std::uint8_t> buffer;
-    symbols_of(b, buffer);
-    lzma_bytes.local() += compress_block(lzma, {}, buffer).size();
-    zstd_bytes.local() += compress_block(zstd, {}, buffer).size();
+    symbols_of(k * step, buffer);
+    by_lzma[k] = compress_block(lzma, {}, buffer);
+    by_zstd[k] = compress_block(zstd, {}, buffer);
   });
-  return zstd_bytes.combine(std::plus<>()) < lzma_bytes.combine(std::plus<>()) ? zstd : lzma;
+  const auto total = [](const std::vector<std::vector<std::uint8_t>>& v) {
+    std::uint64_t bytes = 0;
+    for (const auto& block : v) bytes += block.size();
+    return bytes;
+  };
+  const bool zstd_wins = total(by_zstd) < total(by_lzma);
+  auto& kept = zstd_wins ? by_zstd : by_lzma;
+  coded.assign(blocks, {});
+  for (std::uint64_t k = 0; k < samples; ++k) coded[k * step] = std::move(kept[k]);
+  return zstd_wins ? zstd : lzma;
 }
 
 // Codes `out.blocks.size()` blocks (their symbols from `symbols_of(b, buffer)`) and fills the
-// index: offsets, checksums and their checksum. Every block is read back before anything
-// is written: a coder that fails silently (or memory that flips a bit) must not leave a
-// table that reads otherwise; decoding costs a few percent of coding.
+// index: offsets, checksums and their checksum. A block `out.blocks` already holds (coded
+// with these settings while the coder was chosen) is not coded again. Every block is read
+// back before anything is written: a coder that fails silently (or memory that flips a bit)
+// must not leave a table that reads otherwise; decoding costs a few percent of coding.
 template <class Symbols>
 void code_blocks(const Symbols& symbols_of, const CodecSettings& codec, PackedTable& out) {
   tbb::parallel_for(std::uint64_t{0}, static_cast<std::uint64_t>(out.blocks.size()), [&](std::uint64_t b) {
     thread_local std::vector<std::uint8_t> buffer, check;
     symbols_of(b, buffer);
-    out.blocks[b] = compress_block(codec, out.dictionary, buffer);
+    if (out.blocks[b].empty()) out.blocks[b] = compress_block(codec, out.dictionary, buffer);
     check.resize(buffer.size());
     if (decompress_block(codec.codec, out.dictionary, out.blocks[b], check) || check != buffer)
       throw std::runtime_error("a coded block does not decode to what was coded (block " + std::to_string(b) + ")");
@@ -278,7 +292,7 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   m.shift = o.block_shift;
   l.axes = m.axes;
   const auto symbols_of = [&](std::uint64_t b, std::vector<std::uint8_t>& buffer) { m.block_symbols(table, b, buffer); };
-  const CodecSettings codec = o.choose_codec ? choose_codec(m.blocks(), symbols_of, o.codec) : o.codec;
+  const CodecSettings codec = o.choose_codec ? choose_codec(m.blocks(), symbols_of, o.codec, out.blocks) : o.codec;
 
   if (codec.codec == Codec::Zstd && o.zstd_dictionary_bytes > 0) {
     // Trained on up to 256 blocks spread over the table.
@@ -292,6 +306,8 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
     out.dictionary = train_zstd_dictionary(views, o.zstd_dictionary_bytes);
   }
   l.dictionary_bytes = out.dictionary.size();
+  // The sample was coded without the dictionary: with one, every block is coded anew.
+  if (!out.dictionary.empty()) out.blocks.clear();
   out.blocks.resize(m.blocks());
   code_blocks(symbols_of, codec, out);
   return out;
@@ -315,7 +331,8 @@ PackedTable recode_packed(const PackedPayload& from, const PackOptions& o) {
       buffer.insert(buffer.end(), block.data(), block.data() + block.size());
     }
   };
-  const CodecSettings codec = o.choose_codec ? choose_codec(out.layout.blocks(), symbols_of, o.codec) : o.codec;
+  const CodecSettings codec =
+      o.choose_codec ? choose_codec(out.layout.blocks(), symbols_of, o.codec, out.blocks) : o.codec;
   out.blocks.resize(out.layout.blocks());
   code_blocks(symbols_of, codec, out);
   return out;

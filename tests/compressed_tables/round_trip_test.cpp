@@ -81,7 +81,7 @@ TEST_CASE("chess tables stored in the order of their index's axes that codes sma
 
 TEST_CASE("a file that calls a slot implied when its exits say nothing is refused, not misread") {
   const zz::chess::Chess chess;
-  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KRvK")};
+  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR")};
   const auto solved = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
   TempDir dir;
   {
@@ -118,7 +118,7 @@ TEST_CASE("Tablut tables read back code for code") {
 
 TEST_CASE("every codec and modelling option reads back the same codes") {
   const zz::chess::Chess chess;
-  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KRvK")};
+  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR")};
   const auto solved = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
   struct Variant {
     const char* name;
@@ -180,4 +180,32 @@ TEST_CASE("tables of 2^25 slots and more get large blocks and LZMA's extreme sea
   const zz::chess::Chess chess;
   CHECK(chess.tier_size(zz::chess::parse_material("KNNNvK")) >= zz::kLargeTableSlots);
   CHECK(chess.tier_size(zz::chess::parse_material("KRvKP")) < zz::kLargeTableSlots);
+}
+
+// The coder is chosen by coding a sample of the blocks both ways; those blocks are kept
+// rather than coded again. The file must be what packing with that coder named gives.
+TEST_CASE("a coder chosen on a sample writes the blocks it writes when named") {
+  const auto check = [](const zz::TierTable& table, int block_shift) {
+    // A large table's coder settings (LZMA's extreme search), in smaller blocks: many blocks,
+    // a sample of several.
+    zz::PackOptions chosen = zz::default_pack_options(zz::kLargeTableSlots);
+    chosen.block_shift = block_shift;
+    const zz::PackedTable packed = zz::pack_table(table, chosen);
+    zz::PackOptions named = chosen;
+    named.choose_codec = false;
+    if (packed.layout.codec == zz::Codec::Zstd) named.codec = {zz::Codec::Zstd, 19, false};
+    const zz::PackedTable again = zz::pack_table(table, named);
+    CHECK(packed.layout.blocks() >= 32);
+    CHECK(packed.blocks == again.blocks);
+    CHECK(packed.index == again.index);
+    return packed.layout.codec;
+  };
+  const zz::chess::Chess chess;
+  const std::vector<zz::chess::Material> queen_and_rook = {zz::chess::parse_material("KQvKR")};
+  const auto chess_tables = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(queen_and_rook));
+  CHECK(check(chess_tables.at("KQvKR"), 14) == zz::Codec::Lzma);
+  const zz::tablut::Tablut tablut;
+  const auto pawns = zz::tablut::parse_material_selection("K1W2B");
+  const auto tablut_tables = zz::solve_in_memory(tablut, std::span<const zz::tablut::Material>(pawns));
+  CHECK(check(tablut_tables.at("K1W2B"), 10) == zz::Codec::Zstd);
 }
