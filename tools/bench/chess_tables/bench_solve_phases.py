@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 
-STAMP = re.compile(r"^\[\s*([0-9.]+) s\] (\S+)(:? )(.*)$")
+STAMP = re.compile(r"^\[\s*([0-9.]+) s\] (\S+?):? (.*)$")
 
 
 def phases(lines, tier):
@@ -41,7 +41,7 @@ def phases(lines, tier):
         m = STAMP.match(line)
         if not m or m.group(2) != tier:
             continue
-        t, rest = float(m.group(1)), m.group(4)
+        t, rest = float(m.group(1)), m.group(3)
         if rest.startswith("level 0:"):
             level0 = t
         if rest.startswith("level "):
@@ -74,8 +74,8 @@ def run(zugzwang, data, material, threads, table_format):
         wall = time.monotonic() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode != 0:
-            raise SystemExit(f"bench_solve_phases: {' '.join(command)} exited {done.returncode}: "
-                             f"{done.stderr.strip().splitlines()[-1:]}")
+            last = (done.stderr.strip().splitlines() or [""])[-1]
+            raise SystemExit(f"bench_solve_phases: {' '.join(command)} exited {done.returncode}: {last!r}")
         level0, last_level, stored = phases(done.stderr.splitlines(), material)
         table = target / f"{material}.zzt"
         entries = json.loads(subprocess.run([zugzwang, "tables", "chess", "--material", material, "--json"],
