@@ -129,6 +129,7 @@ struct TierSolveReport {
   std::string tier;
   TierStats stats;
   double seconds = 0;
+  double cpu_seconds = 0;  // this process's CPU time for the tier, all threads
   bool reused = false;  // read from an existing table instead of solved
   std::optional<RawCounts> raw;
 };

@@ -831,7 +831,7 @@ class GameSession final : public Session {
     r.command = request.command;
     r.directory = store_->directory().string();
     for (const auto& t : reports) {
-      r.tiers.push_back({t.tier, t.stats, t.seconds, t.reused, std::nullopt});
+      r.tiers.push_back({t.tier, t.stats, t.seconds, t.cpu_seconds, t.reused, std::nullopt});
       r.total.wins += t.stats.wins;
       r.total.losses += t.stats.losses;
       r.total.draws += t.stats.draws;

@@ -158,6 +158,7 @@ void bind_results(py::module_& m) {
       .def_readonly("tier", &api::TierSolveReport::tier)
       .def_readonly("stats", &api::TierSolveReport::stats)
       .def_readonly("seconds", &api::TierSolveReport::seconds)
+      .def_readonly("cpu_seconds", &api::TierSolveReport::cpu_seconds)
       .def_readonly("reused", &api::TierSolveReport::reused);
   py::class_<api::SolveReport> solve(m, "SolveReport");
   solve.def_readonly("tiers", &api::SolveReport::tiers)
@@ -234,6 +235,8 @@ void bind_results(py::module_& m) {
       .def_readonly("slots_done", &SolveProgress::slots_done)
       .def_readonly("seconds", &SolveProgress::seconds)
       .def_readonly("table_finished", &SolveProgress::table_finished)
+      .def_readonly("table_seconds", &SolveProgress::table_seconds)
+      .def_readonly("table_cpu_seconds", &SolveProgress::table_cpu_seconds)
       .def_readonly("decoding", &KeptSolveProgress::decoding_name)
       .def_readonly("dependency", &SolveProgress::dependency)
       .def_readonly("dependencies", &SolveProgress::dependencies)

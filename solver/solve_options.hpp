@@ -33,6 +33,9 @@ struct SolveProgress {
   std::uint64_t slots_done = 0;    // of those built so far
   double seconds = 0;              // since the set's solve began
   double seconds_done = 0;         // ... when its last finished table was stored
+  // A report that ends a table: the wall and CPU seconds (this process, all threads) that
+  // table took, from the end of the one before; zero otherwise.
+  double table_seconds = 0, table_cpu_seconds = 0;
   bool table_finished = false;     // this report ends a table (stored on disk)
   // A report before the tier's first level, while its sub-table `decoding` is decoded into
   // memory (a compressed table, its left-out side valued from its moves: minutes for a

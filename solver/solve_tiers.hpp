@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/process_cpu.hpp"
 #include "solver/distributed/table_writer.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/set_memory.hpp"
@@ -19,6 +20,7 @@ struct TierReport {
   std::string tier;
   TierStats stats;
   double seconds = 0;
+  double cpu_seconds = 0;  // this process's, all threads (of every rank's own process: its own)
   bool reused = false;  // read from an existing file instead of solved
 };
 
@@ -81,7 +83,8 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
   for (std::size_t k = 0; k < order.size(); ++k) {
     const Tier& t = order[k];
     const auto start = std::chrono::steady_clock::now();
-    TierReport report{game.tier_name(t), {}, 0, false};
+    const double cpu_start = process_cpu_seconds();
+    TierReport report{game.tier_name(t), {}, 0, 0, false};
     const TierTable* table;
     if (!build[k]) {
       table = &store.load(t);
@@ -128,6 +131,8 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       set.seconds_done = since_start();
       if (reports_progress) {
         SolveProgress p = set;
+        p.table_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        p.table_cpu_seconds = process_cpu_seconds() - cpu_start;
         p.tier = report.tier, p.level = -1, p.size = table->size();
         p.decided = table->stats().wins + table->stats().losses;
         p.seconds = set.seconds_done;
@@ -137,6 +142,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     }
     report.stats = table->stats();
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.cpu_seconds = process_cpu_seconds() - cpu_start;
     reports.push_back(report);
     memory.release_finished(store, k);
   }
