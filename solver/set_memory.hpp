@@ -68,9 +68,13 @@ class SetMemory {
   // them all decoded (chess KRPvKP reads eight promotion tables of 710 M slots at 1-2 bytes a
   // slot, which a 6 GiB solve ran out of memory decoding). Its mapped copy is read as it
   // would be in memory, and the page cache holds as much of it as memory allows.
+  // A table mapped from a copy (kept by an earlier process, or set aside earlier) is aside
+  // already: setting it aside again would release it, and the solver would read its
+  // compressed file block by block, deriving each left-out slot from its moves (a resumed
+  // all5 part spent 9 minutes so on KBBvKP's first level).
   const TierTable& decode_dependency(TableStore<G>& store, const Tier& d, std::uint64_t budget) {
     const TierTable& decoded = store.load_decoded(d, false);
-    if (!store.keeps_decoded_copies() || store.held_bytes_total() <= budget / 2) return decoded;
+    if (!store.keeps_decoded_copies() || decoded.mapped() || store.held_bytes_total() <= budget / 2) return decoded;
     store.set_aside(d);
     return store.load(d);
   }

@@ -8,6 +8,7 @@
 
 #include "core/chess/game.hpp"
 #include "round_trip.hpp"
+#include "solver/set_memory.hpp"
 #include "solver/table/decoded_copies.hpp"
 
 namespace {
@@ -274,4 +275,41 @@ TEST_CASE("a command's memory sets the decoded tables it holds: half of it, at m
   CHECK(zz::held_bytes_for_memory(6 * GiB) == 3 * GiB);
   CHECK(zz::held_bytes_for_memory(64 * GiB) == 8 * GiB);
   CHECK(zz::held_bytes_for_memory(1) == 0);
+}
+
+TEST_CASE("a sub-table mapped from its kept copy stays mapped when the tier reads it past half the budget") {
+  // A resumed all5 part read KBNvK, mapped from the copy an earlier part kept, while the
+  // store held more than half its budget: setting the mapped table aside released it, and
+  // the solver read the compressed file instead, deriving each left-out slot from its moves
+  // (KQvKBN's first level came 95 s late, KBBvKP's 9 minutes). The table read must be the
+  // mapped copy, not the compressed file.
+  const zz::chess::Chess chess;
+  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
+  const std::vector<zz::chess::Material> roots = {m("KQvKR")};
+  compressed_test::TempDir dir;
+  {
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    zz::solve_tiers(chess, std::span<const zz::chess::Material>(roots), store, zz::SolveOptions{}, false);
+  }
+  const auto truth = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  {
+    zz::TableStore<zz::chess::Chess> earlier(chess, dir.path);  // an earlier part keeps KRvK's copy
+    earlier.keep_decoded_across_runs();
+    earlier.load_decoded(m("KRvK"));
+  }
+  zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+  store.keep_decoded_across_runs();
+  const zz::TierTable& owned = store.load_decoded(m("KQvK"));  // decoded from its file: held in memory
+  REQUIRE(owned.memory_bytes() > 0);
+  const std::vector<zz::chess::Material> order = zz::dependency_order(chess, std::span<const zz::chess::Material>(roots));
+  zz::SetMemory<zz::chess::Chess> memory(chess, order, 0);
+  const zz::TierTable& read = memory.decode_dependency(store, m("KRvK"), 0);
+  CHECK(store.kept_copies_read() >= 1);
+  CHECK(read.mapped());
+  CHECK_FALSE(read.compressed());
+  CHECK(store.held_decoded(m("KRvK")));
+  const zz::TierTable& krvk = truth.at("KRvK");
+  std::uint64_t bad = 0;
+  for (std::uint64_t i = 0; i < krvk.size(); ++i) bad += krvk.code(i) != zz::kUnusedCode && krvk.code(i) != read.code(i);
+  CHECK(bad == 0);
 }
