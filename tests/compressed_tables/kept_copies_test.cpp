@@ -15,12 +15,7 @@ namespace {
 
 const zz::chess::Material kKQvKR = zz::chess::parse_material("KQvKR");
 
-// Used slots whose codes differ (a decoded table may fill its unused slots with anything).
-std::uint64_t used_mismatches(const zz::TierTable& truth, const zz::TierTable& read) {
-  std::uint64_t bad = 0;
-  for (std::uint64_t i = 0; i < truth.size(); ++i) bad += truth.code(i) != zz::kUnusedCode && truth.code(i) != read.code(i);
-  return bad;
-}
+using compressed_test::used_mismatches;
 
 // The kept copies of a tier's table in a store's folder of tables (DATA/chess/default).
 std::vector<std::filesystem::path> kept_copies_of(const std::filesystem::path& tables, const std::string& tier) {

@@ -25,6 +25,15 @@ inline std::uint64_t mismatches(const zz::TierTable& truth, const zz::TierTable&
   return bad;
 }
 
+// The same over the slots `truth` uses: a decoded table may fill its unused slots with
+// anything.
+inline std::uint64_t used_mismatches(const zz::TierTable& truth, const zz::TierTable& read) {
+  std::uint64_t bad = 0;
+  for (std::uint64_t i = 0; i < truth.size(); ++i)
+    bad += truth.code(i) != zz::kUnusedCode && truth.code(i) != read.code(i);
+  return bad;
+}
+
 struct Summary {
   std::uint64_t compressed_bytes = 0, uncompressed_bytes = 0, slots = 0;
   int tables_with_a_side_left_out = 0;

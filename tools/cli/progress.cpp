@@ -54,9 +54,11 @@ std::string table_cost(const SolveProgress& p) {
   if (!p.table_finished || p.size == 0) return "";
   char wall[32], text[96];
   if (p.table_seconds < 59.95) std::snprintf(wall, sizeof wall, "%.1f s", p.table_seconds);
-  std::snprintf(text, sizeof text, ", %.*f CPU-s (%.2f CPU-µs per slot)", p.table_cpu_seconds < 99.95 ? 1 : 0,
-                p.table_cpu_seconds, 1e6 * p.table_cpu_seconds / static_cast<double>(p.size));
-  return " in " + (p.table_seconds < 59.95 ? std::string(wall) : duration(p.table_seconds)) + text;
+  else std::snprintf(wall, sizeof wall, "%s", duration(p.table_seconds).c_str());
+  std::snprintf(text, sizeof text, " in %s, %.*f CPU-s (%.2f CPU-µs per slot)", wall,
+                p.table_cpu_seconds < 99.95 ? 1 : 0, p.table_cpu_seconds,
+                1e6 * p.table_cpu_seconds / static_cast<double>(p.size));
+  return text;
 }
 
 }  // namespace
