@@ -15,7 +15,7 @@ namespace zz {
 namespace retro_detail {
 
 inline constexpr std::uint16_t kNeverLost = 0xFFFF;  // an exit is drawn (and none won)
-// Positions with a transient child take no part in counting; each level re-examines them.
+// Positions with a transient child take no part in counting; they are examined by their moves.
 // Their counter says so too, so that an un-move reaches a position through its state and
 // counter alone (two cache lines, not three).
 inline constexpr std::uint16_t kReexamined = 0xFFFE;

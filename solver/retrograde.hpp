@@ -23,8 +23,11 @@
 // rank: the ranks exchange them in bounded batches during the pass, and each applies what
 // it receives exactly as it applies its own (the operations of one level commute).
 // Without un-moves, each level is a parallel sweep over the undecided positions. Positions
-// that must look at children's current values (sweeps, and positions with a transient
-// child) read other ranks' slots through a request and reply exchanged once a level.
+// with a transient child have no count to bring down and are examined by their moves: by
+// one process only at the levels where something they read got its value
+// (reexamination_schedule.hpp), by the ranks of a job at every level. Positions that must
+// look at children's current values (sweeps, and positions with a transient child) read
+// other ranks' slots through a request and reply exchanged once a level.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -49,6 +52,7 @@
 #include "solver/game.hpp"
 #include "solver/exit_floors.hpp"
 #include "solver/level_blocks.hpp"
+#include "solver/reexamination_schedule.hpp"
 #include "solver/retrograde_moves.hpp"
 #include "solver/solve_options.hpp"
 #include "solver/table/tier_table.hpp"
@@ -171,6 +175,7 @@ class RetrogradeSolver {
     if (!options_.keep_exit_floors) release_memory(loss_floor_);
     release_memory(decided_in_block_);
     release_memory(due_in_block_);
+    schedule_ = {};
     return std::move(state_);
   }
 
@@ -209,7 +214,11 @@ class RetrogradeSolver {
   void initialize(bool unmoves) {
     tbb::enumerable_thread_specific<retro_detail::PendingLevels> pending_parts;
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
+    tbb::enumerable_thread_specific<Triggers> triggers;
     tbb::enumerable_thread_specific<int> last_due(0);
+    // One rank schedules its re-examinations (reexamination_schedule.hpp); ranks examine
+    // every such position at every level.
+    const bool schedule = unmoves && !distributed();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, owned_.size(), 2048), [&](const auto& r) {
       check_stop();
       auto& pending = pending_parts.local();
@@ -241,6 +250,7 @@ class RetrogradeSolver {
         const int count = moves_.children(p, inside, ext, moves_.neighbours_distinct(p));
         if (count < 0) {
           reexamined.local().push_back(i);
+          if (schedule) add_triggers(p, i, triggers.local());
           if (unmoves) {
             loss_floor_[l] = retro_detail::kReexamined;
             state = retro_detail::kReexaminedWord;
@@ -280,8 +290,39 @@ class RetrogradeSolver {
     for (auto& v : reexamined) reexamined_.insert(reexamined_.end(), v.begin(), v.end());
     std::sort(reexamined_.begin(), reexamined_.end());
     any_reexamined_ = comm_.sum(static_cast<std::uint64_t>(reexamined_.size())) > 0;
+    if (schedule && !reexamined_.empty()) build_schedule(triggers);
     deepest_external_ = moves_.deepest_external();
     if (distributed() && !reexamined_.empty()) reexamined_needs_ = remote_children(reexamined_);
+  }
+
+  // What initialization finds, per thread, for the schedule of re-examinations.
+  struct Triggers {
+    std::vector<retro_detail::ReexaminationSchedule::TransientRead> reads;
+    std::vector<retro_detail::ReexaminationSchedule::FixedDue> fixed;
+  };
+
+  void add_triggers(const Position& p, std::uint64_t i, Triggers& t) const {
+    const std::size_t first = t.fixed.size();
+    moves_.for_each_trigger(
+        p, [&](std::uint64_t slot, int depth) { t.reads.push_back({slot, i, depth}); },
+        [&](int level) {
+          for (std::size_t k = first; k < t.fixed.size(); ++k)
+            if (t.fixed[k].level == level) return;
+          t.fixed.push_back({i, level});
+        });
+  }
+
+  void build_schedule(tbb::enumerable_thread_specific<Triggers>& parts) {
+    std::vector<retro_detail::ReexaminationSchedule::TransientRead> reads;
+    std::vector<retro_detail::ReexaminationSchedule::FixedDue> fixed;
+    for (auto& t : parts) {
+      reads.insert(reads.end(), t.reads.begin(), t.reads.end());
+      fixed.insert(fixed.end(), t.fixed.begin(), t.fixed.end());
+      release_memory(t.reads);
+      release_memory(t.fixed);
+    }
+    schedule_ = retro_detail::ReexaminationSchedule(reexamined_, owned_.size(), std::move(reads), fixed);
+    last_due_ = std::max(last_due_, schedule_.last_fixed());
   }
 
   // Decides what the pending lists hold for `level`; returns the newly decided indices.
@@ -324,7 +365,12 @@ class RetrogradeSolver {
   void apply_unmove(std::uint64_t l, bool child_lost, int level, std::uint64_t& claimed, int& last_due) {
     std::atomic_ref<Code> word(state_[l]);
     Code w = word.load(std::memory_order_relaxed);
-    if (!retro_detail::undecided(w) || w == retro_detail::kReexaminedWord) return;
+    if (!retro_detail::undecided(w)) return;
+    if (w == retro_detail::kReexaminedWord) {
+      // It takes no count: its own examination at this level decides it, if anything does.
+      if (!schedule_.empty()) schedule_.mark_position(l, level);
+      return;
+    }
     if (child_lost) {
       claimed += claim_slot_at(l, level, true);
       return;
@@ -351,7 +397,13 @@ class RetrogradeSolver {
     if (!distributed())
       for (int j = 0; j < count; ++j) {
         __builtin_prefetch(&state_[preds[j]], 1);
+        if (!schedule_.empty()) schedule_.prefetch_key(preds[j]);
       }
+    // A predecessor may be the board of a transient position that re-examined ones read
+    // (the schedule is one rank's, so preds are this rank's slots).
+    if (!schedule_.empty())
+      for (int j = 0; j < count; ++j)
+        if (schedule_.is_key(preds[j])) schedule_.mark_readers(preds[j], level, last_due);
     for (int j = 0; j < count; ++j) {
       const std::uint64_t q = preds[j];
       if (owned_.owns(q)) {
@@ -483,7 +535,6 @@ class RetrogradeSolver {
                         (any_reexamined_ && (older_previous || level <= deepest_external_ + 2));
          ++level) {
       if (level > retro_detail::kLastLevel) throw std::logic_error("remoteness overflow in tier " + name_);
-      const std::vector<std::uint64_t> examined = examine(reexamined_, reexamined_needs_, level);
       tbb::enumerable_thread_specific<std::uint64_t> claimed(0);
       tbb::enumerable_thread_specific<int> last_due(0);
       std::uint64_t bytes_sent = 0;
@@ -501,6 +552,9 @@ class RetrogradeSolver {
           if (comm_.sum(static_cast<std::uint64_t>(next < blocks)) == 0) break;
         }
       }
+      // After the pass, which schedules this level's examinations: its decisions, at this
+      // level, are not among the lower levels' values that known() reads.
+      const std::vector<std::uint64_t> examined = examine(reexamined_, reexamined_needs_, level);
       std::uint64_t now = 0;
       for (std::uint64_t c : claimed) now += c;
       for (int l : last_due) last_due_ = std::max(last_due_, l);
@@ -557,6 +611,7 @@ class RetrogradeSolver {
   // slots of other ranks they read (`needs`) are fetched first.
   std::vector<std::uint64_t> examine(const std::vector<std::uint64_t>& list, const std::vector<std::uint64_t>& needs,
                                      int level) {
+    if (!schedule_.empty()) return examine_due(level);
     if (distributed() && any_reexamined_) fetch_remote(needs);
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, list.size(), 64), [&](const auto& r) {
@@ -568,6 +623,21 @@ class RetrogradeSolver {
         game_.unrank(tier_, i, p);
         if (auto v = decide_at(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
       }
+    });
+    std::vector<std::uint64_t> all;
+    for (auto& v : found) all.insert(all.end(), v.begin(), v.end());
+    return all;
+  }
+
+  // The scheduled positions decided at `level` (one rank only), tagged as examine's are.
+  std::vector<std::uint64_t> examine_due(int level) {
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
+    tbb::enumerable_thread_specific<Position> scratch;
+    schedule_.take_due(level, [&](std::uint64_t i) {
+      if (!is_undecided(i)) return;
+      Position& p = scratch.local();
+      game_.unrank(tier_, i, p);
+      if (auto v = decide_at(p, level)) found.local().push_back(i << 1 | (*v == Value::Win ? 1 : 0));
     });
     std::vector<std::uint64_t> all;
     for (auto& v : found) all.insert(all.end(), v.begin(), v.end());
@@ -658,6 +728,7 @@ class RetrogradeSolver {
   std::vector<std::uint64_t> reexamined_;        // positions with a transient child
   std::vector<std::uint64_t> reexamined_needs_;  // other ranks' slots their children read
   bool any_reexamined_ = false;                  // on any rank
+  retro_detail::ReexaminationSchedule schedule_;  // when to examine them (one rank only)
   std::vector<std::uint64_t> remote_index_;      // other ranks' slots last fetched, sorted
   std::vector<Code> remote_code_;                // and their codes
   int deepest_external_ = 0;                     // longest remoteness in the solved dependencies

@@ -245,6 +245,31 @@ class TierMoves {
     });
   }
 
+  // What can make decide_at decide p, found before the solve (reexamination_schedule.hpp):
+  // transient(slot, depth) for every unfinished transient position known() reaches from p
+  // (depth 1: p's child), with the slot of its board; fixed(level) for every win or loss
+  // fixed before the solve that it reaches, with the first level at which it can decide p.
+  template <class Transient, class Fixed>
+  void for_each_trigger(const Position& p, Transient&& transient, Fixed&& fixed, int depth = 1) const {
+    game_.for_each_move(p, [&](const auto& m) {
+      const Position c = game_.play(p, m);
+      if (is_transient(c)) {
+        if (auto o = game_.outcome(c)) {
+          if (o->value != Value::Draw) fixed(o->remoteness + depth);
+          return;
+        }
+        if (game_.tier_of(c) != tier_) throw std::logic_error("a transient position outside its parent's tier " + name_);
+        transient(rank_in_tier(c), depth);
+        for_each_trigger(c, transient, fixed, depth + 1);
+        return;
+      }
+      const Tier ct = game_.tier_of(c);
+      if (ct == tier_) return;  // the level's pass reaches p, or its transient board, from c
+      const Outcome o = external(ct, c);
+      if (o.value != Value::Draw) fixed(o.remoteness + depth);
+    });
+  }
+
   // The value of a child c if it is already known: a draw that can no longer change, or a
   // win or loss in fewer than `level` plies. code_of(i) is the code of in-tier slot i as far
   // as it is known (0, undecided, for a slot decided at `level` or later).

@@ -2,6 +2,9 @@
 // predecessor has a move to the position, and every such move is found from its child.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
+
 #include "helpers.hpp"
 
 using namespace chess_tables;
@@ -52,5 +55,42 @@ TEST_CASE("un-moves are exactly the inverse of moves inside the table") {
     }
     CHECK(checked > 3000);
     if (m.has_pawns()) CHECK(double_steps > 0);
+  }
+}
+
+// The solver schedules the examination of a position with a transient child by the slot of
+// that child's board (solver/reexamination_schedule.hpp): the indexed un-moves of each of the
+// transient position's children in the table, which the solver's pass runs, must reach it.
+TEST_CASE("a transient position's children un-move to its slot") {
+  const Chess g;
+  for (const std::string name : {"KPvKP", "KPPvKP", "KBPvKP"}) {
+    CAPTURE(name);
+    const Material m = material(name);
+    const auto ranker = g.tier_ranker(m);
+    std::array<std::uint64_t, 256> preds{};
+    std::size_t transients = 0, children = 0;
+    Position p;
+    for (std::uint64_t i : sample_used(g, m, 40000, 11)) {
+      g.unrank(m, i, p);
+      if (g.outcome(p)) continue;
+      g.for_each_move(p, [&](Move mv) {
+        const Position t = g.play(p, mv);
+        if (!g.transient(t) || g.outcome(t)) return;
+        ++transients;
+        REQUIRE(g.tier_of(t) == m);
+        const std::uint64_t board = g.rank(t);
+        g.for_each_move(t, [&](Move reply) {
+          const Position c = g.play(t, reply);
+          if (g.tier_of(c) != m || g.transient(c)) return;
+          ++children;
+          bool distinct = false;
+          const int n = ranker.predecessors(g.rank(c), preds.data(), distinct);
+          REQUIRE_MESSAGE(std::find(preds.begin(), preds.begin() + n, board) != preds.begin() + n,
+                          format_fen(t) << " " << format_uci(reply));
+        });
+      });
+    }
+    CHECK(transients > 100);
+    CHECK(children > 1000);
   }
 }
