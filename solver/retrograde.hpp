@@ -624,9 +624,7 @@ class RetrogradeSolver {
         if (auto v = decide_at(p, level)) out.push_back(i << 1 | (*v == Value::Win ? 1 : 0));
       }
     });
-    std::vector<std::uint64_t> all;
-    for (auto& v : found) all.insert(all.end(), v.begin(), v.end());
-    return all;
+    return joined(found);
   }
 
   // The scheduled positions decided at `level` (one rank only), tagged as examine's are.
@@ -639,9 +637,7 @@ class RetrogradeSolver {
       game_.unrank(tier_, i, p);
       if (auto v = decide_at(p, level)) found.local().push_back(i << 1 | (*v == Value::Win ? 1 : 0));
     });
-    std::vector<std::uint64_t> all;
-    for (auto& v : found) all.insert(all.end(), v.begin(), v.end());
-    return all;
+    return joined(found);
   }
 
   // The in-tier slots of other ranks that known() reads for the children of position p
@@ -652,9 +648,15 @@ class RetrogradeSolver {
     });
   }
 
-  std::vector<std::uint64_t> sorted_unique(tbb::enumerable_thread_specific<std::vector<std::uint64_t>>& parts) const {
+  // The threads' lists, one after another.
+  static std::vector<std::uint64_t> joined(tbb::enumerable_thread_specific<std::vector<std::uint64_t>>& parts) {
     std::vector<std::uint64_t> all;
     for (auto& v : parts) all.insert(all.end(), v.begin(), v.end());
+    return all;
+  }
+
+  std::vector<std::uint64_t> sorted_unique(tbb::enumerable_thread_specific<std::vector<std::uint64_t>>& parts) const {
+    std::vector<std::uint64_t> all = joined(parts);
     std::sort(all.begin(), all.end());
     all.erase(std::unique(all.begin(), all.end()), all.end());
     return all;
