@@ -78,12 +78,14 @@ class ReexaminationSchedule {
   };
 
   ReexaminationSchedule() = default;
-  // positions: the sorted slots of the re-examined positions; slots: the tier's size.
-  ReexaminationSchedule(const std::vector<std::uint64_t>& positions, std::uint64_t slots,
-                        std::vector<TransientRead> reads, std::span<const FixedDue> fixed)
-      : positions_(positions, slots), due_(positions.size(), 0), is_key_((slots + 63) / 64, 0) {
+  // positions: the sorted slots of the re-examined positions (kept as the schedule's own
+  // list); slots: the tier's size.
+  ReexaminationSchedule(std::vector<std::uint64_t> positions, std::uint64_t slots, std::vector<TransientRead> reads,
+                        std::span<const FixedDue> fixed)
+      : due_(positions.size(), 0), is_key_((slots + 63) / 64, 0) {
     if (positions.size() >= (std::size_t{1} << (32 - kDepthBits)))
       throw std::logic_error("too many positions with a transient child to schedule");
+    positions_ = SortedSlots(std::move(positions), slots);
     std::sort(reads.begin(), reads.end(), [](const TransientRead& a, const TransientRead& b) { return a.slot < b.slot; });
     std::vector<std::uint64_t> keys(reads.size());
     readers_.resize(reads.size());
@@ -103,16 +105,11 @@ class ReexaminationSchedule {
   }
 
   bool empty() const { return positions_.size() == 0; }
-  std::size_t size() const { return positions_.size(); }
   // The last level a value fixed before the solve makes due.
   int last_fixed() const { return last_fixed_; }
 
   // A child of the re-examined position in slot s was decided at level - 1: due at `level`.
-  void mark_position(std::uint64_t s, int level) {
-    const auto [k, end] = positions_.find(s);
-    if (k == end) throw std::logic_error("a position with a transient child is not scheduled");
-    mark(k, level);
-  }
+  void mark_position(std::uint64_t s, int level) { mark(place_of(s), level); }
 
   // Whether slot s is the board of a transient position some re-examined position reads
   // (then mark_readers has work); prefetch_key asks for the word ahead.

@@ -321,7 +321,8 @@ class RetrogradeSolver {
       release_memory(t.reads);
       release_memory(t.fixed);
     }
-    schedule_ = retro_detail::ReexaminationSchedule(reexamined_, owned_.size(), std::move(reads), fixed);
+    // The schedule keeps the list (examine_due reads it there): no second copy.
+    schedule_ = retro_detail::ReexaminationSchedule(std::exchange(reexamined_, {}), owned_.size(), std::move(reads), fixed);
     last_due_ = std::max(last_due_, schedule_.last_fixed());
   }
 
@@ -727,7 +728,7 @@ class RetrogradeSolver {
   std::vector<std::uint16_t> loss_floor_;
   std::vector<std::uint64_t> decided_in_block_, due_in_block_;  // level bits per block of slots
   retro_detail::PendingLevels pending_;
-  std::vector<std::uint64_t> reexamined_;        // positions with a transient child
+  std::vector<std::uint64_t> reexamined_;        // positions with a transient child (unless scheduled)
   std::vector<std::uint64_t> reexamined_needs_;  // other ranks' slots their children read
   bool any_reexamined_ = false;                  // on any rank
   retro_detail::ReexaminationSchedule schedule_;  // when to examine them (one rank only)
