@@ -21,6 +21,8 @@ lzma_options_lzma lzma_options(const CodecSettings& s, std::size_t block_bytes) 
   if (s.lc >= 0) o.lc = static_cast<std::uint32_t>(s.lc);
   if (s.lp >= 0) o.lp = static_cast<std::uint32_t>(s.lp);
   if (s.pb >= 0) o.pb = static_cast<std::uint32_t>(s.pb);
+  if (s.nice_len >= 0) o.nice_len = static_cast<std::uint32_t>(s.nice_len);
+  if (s.depth >= 0) o.depth = static_cast<std::uint32_t>(s.depth);
   return o;
 }
 

@@ -24,6 +24,9 @@ struct CodecSettings {
   // lzma only, -1 for the preset's: literal context bits, literal and match position bits.
   // LZMA2 writes them into each chunk, so a reader needs nothing but the dictionary size.
   int lc = -1, lp = -1, pb = -1;
+  // lzma only, -1 for the preset's: the match finder's longest match worth stopping at, and
+  // how many candidates it looks at. They set the coder's speed; a reader needs neither.
+  int nice_len = -1, depth = -1;
 };
 
 // Trains a zstd dictionary of at most `capacity` bytes on sample blocks; empty when the

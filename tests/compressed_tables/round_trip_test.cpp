@@ -139,6 +139,11 @@ TEST_CASE("every codec and modelling option reads back the same codes") {
          o.block_shift = 8;
          return o;
        }},
+      {"lzma 9 with a shallow match finder (nice 16, depth 8)", [](zz::PackOptions o) {
+         o.choose_codec = false;
+         o.codec = {zz::Codec::Lzma, 9, false, -1, 0, 0, 16, 8};
+         return o;
+       }},
       {"unused slots kept", [](zz::PackOptions o) { o.fill_unused = false; return o; }},
       {"no implied slots", [](zz::PackOptions o) { o.exits_value = nullptr; return o; }},
       {"unused slots kept, both sides, implied", [](zz::PackOptions o) {
@@ -208,4 +213,30 @@ TEST_CASE("a coder chosen on a sample writes the blocks it writes when named") {
   const auto pawns = zz::tablut::parse_material_selection("K1W2B");
   const auto tablut_tables = zz::solve_in_memory(tablut, std::span<const zz::tablut::Material>(pawns));
   CHECK(check(tablut_tables.at("K1W2B"), 10) == zz::Codec::Zstd);
+}
+
+TEST_CASE("the match finder's settings reach LZMA: other bytes, the same block back") {
+  // Symbols with long runs and repeats at several distances, as a table's blocks have.
+  std::vector<std::uint8_t> block;
+  std::uint32_t state = 2026;
+  while (block.size() < (1u << 16)) {
+    state = state * 1664525u + 1013904223u;
+    const std::size_t back = 64u << (state >> 29);
+    const std::size_t run = 1 + (state >> 20) % 40;
+    for (std::size_t k = 0; k < run; ++k)
+      block.push_back(block.size() > back && (state & 1) ? block[block.size() - back] : static_cast<std::uint8_t>(state >> 24 & 7));
+  }
+  const zz::CodecSettings preset{zz::Codec::Lzma, 9, true, -1, 0, 0};
+  zz::CodecSettings shallow = preset;
+  shallow.nice_len = 8;
+  shallow.depth = 2;
+  const auto deep = zz::compress_block(preset, {}, block);
+  const auto quick = zz::compress_block(shallow, {}, block);
+  CHECK(deep != quick);
+  CHECK(deep.size() < quick.size());
+  for (const auto* coded : {&deep, &quick}) {
+    std::vector<std::uint8_t> back(block.size());
+    CHECK_FALSE(zz::decompress_block(zz::Codec::Lzma, {}, *coded, back));
+    CHECK(back == block);
+  }
 }
