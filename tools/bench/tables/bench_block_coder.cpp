@@ -162,8 +162,13 @@ int main(int argc, char** argv) {
       const std::string flag = argv[i], value = argv[i + 1];
       if (flag == "--data") data = value;
       else if (flag == "--material") material = value;
-      else if (flag == "--every") every = std::stoull(value);
-      else if (flag == "--join") join = std::stoull(value);
+      else if (flag == "--every" || flag == "--join") {
+        if (value.empty() || value.size() > 6 || value.find_first_not_of("0123456789") != std::string::npos) {
+          std::fprintf(stderr, "%s takes a positive number\n", flag.c_str());
+          return 2;
+        }
+        (flag == "--every" ? every : join) = std::stoull(value);
+      }
       else if (flag == "--setting") {
         const auto s = parse_setting(value);
         if (!s) {
