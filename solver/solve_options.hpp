@@ -2,6 +2,7 @@
 // What a retrograde solve reports as it goes and the options it takes.
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -43,11 +44,28 @@ struct SolveProgress {
   std::string_view decoding = {};
   int dependency = 0, dependencies = 0;
 
-  // The time the set still needs at the rate of the tables finished so far (per index
-  // slot), less what the current table has already taken; nullopt before the first table.
+  // The finished tables' wall seconds and slots, each table's share halved for every
+  // kRateHalfLife slots finished after it: the rate the estimate uses follows the recent
+  // tables, so a resumed set's first table (its sub-tables decoded from their files) or an
+  // hour the machine was busy fades as tables finish instead of skewing the rest of the run.
+  static constexpr double kRateHalfLife = 1073741824.0;  // 2^30 slots: one or two five-piece tables
+  double recent_seconds = 0, recent_slots = 0;
+
+  // Records a finished table of `table_slots` slots, `now` seconds since the set began.
+  void finish_table(std::uint64_t table_slots, double now) {
+    const double fade = std::exp2(-static_cast<double>(table_slots) / kRateHalfLife);
+    recent_seconds = recent_seconds * fade + (now - seconds_done);
+    recent_slots = recent_slots * fade + static_cast<double>(table_slots);
+    ++tables_done;
+    slots_done += table_slots;
+    seconds_done = now;
+  }
+
+  // The time the set still needs at the recent rate per index slot, less what the current
+  // table has already taken; nullopt before the first table.
   std::optional<double> seconds_left() const {
-    if (slots_done == 0 || slots == 0) return std::nullopt;
-    const double rate = seconds_done / static_cast<double>(slots_done);
+    if (slots_done == 0 || slots == 0 || recent_slots <= 0) return std::nullopt;
+    const double rate = recent_seconds / recent_slots;
     return std::max(0.0, rate * static_cast<double>(slots - slots_done) - (seconds - seconds_done));
   }
 };

@@ -126,9 +126,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         TierTable solved_table = solve_tier(game, t, dependencies, tier_options, &floors);
         table = &store.save(t, std::move(solved_table), &floors);
       }
-      ++set.tables_done;
-      set.slots_done += table->size();
-      set.seconds_done = since_start();
+      set.finish_table(table->size(), since_start());
       if (reports_progress) {
         SolveProgress p = set;
         p.table_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
