@@ -10,7 +10,8 @@
 // of processes that no longer run (killed passes) are removed when a new one is made.
 //
 // Kept copies (`--keep-decoded`) outlive the process instead: DATA/.decoded-kept, one file
-// per table named after the table and a fingerprint of its compressed file, so a later pass
+// per table named after the table and a fingerprint of its compressed file (every table
+// decoded from its file, and every table a set solve builds that a later one reads), so a later pass
 // (the next part of a set built in parts, or the check after a solve) maps them instead of
 // decoding the table's closure again; a table rebuilt has another fingerprint. They are
 // never removed by zugzwang: 1-2 bytes per slot on disk until the folder is deleted.

@@ -172,6 +172,24 @@ class TableStore {
   // How many tables load_decoded has decoded from their compressed files.
   std::size_t decodes() const { return decodes_.load(std::memory_order_relaxed); }
 
+  // With kept copies: writes a table the store holds decoded in memory (one just solved and
+  // saved, so the copy is named after its file) to its kept copy, unless it is there. A set
+  // built over several processes then maps, after a restart, the tables the next ones read
+  // instead of decoding them (valuing their left-out sides: minutes each on five-piece
+  // chess). Nothing without kept copies, or for a table not held decoded.
+  void write_kept_copy_of(const Tier& t) {
+    if (!copies_ || !copies_->kept()) return;
+    const std::string name = game_.tier_name(t);
+    const TierTable* held = nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = cache_.find(name);
+      if (it == cache_.end() || it->second->compressed() || it->second->memory_bytes() == 0) return;
+      held = it->second.get();
+    }
+    write_kept_copy(kept_copy(name), name, *held);
+  }
+
   // From now on a table set aside (set_aside, the helper budget) is written decoded to a
   // folder of the store's own (DecodedCopies) and mapped from there, not dropped: reading it
   // again costs no decoding. For passes over sets too large for memory (SetMemory).

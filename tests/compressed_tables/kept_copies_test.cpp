@@ -106,3 +106,31 @@ TEST_CASE("kept decoded copies: a copy of an older file or a damaged copy is dec
   reader.load_decoded(kKQvKR);
   CHECK(reader.kept_copies_read() == 1);
 }
+
+TEST_CASE("kept decoded copies: a set solve keeps the tables it builds that a later one reads") {
+  // A set built over two processes: the second maps, and never decodes, what the first
+  // built and a table of the second reads.
+  const zz::chess::Chess chess;
+  compressed_test::TempDir dir;
+  const auto tables = dir.path / "chess" / "default";
+  {
+    const std::vector<zz::chess::Material> first_part = {kKQvKR};
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    store.keep_decoded_across_runs();
+    zz::solve_tiers(chess, std::span<const zz::chess::Material>(first_part), store, zz::SolveOptions{}, false);
+    CHECK(store.decodes() == 0);
+  }
+  CHECK(kept_copies_of(tables, "KQvK").size() == 1);  // KQvKR reads it
+  CHECK(kept_copies_of(tables, "KQvKR").empty());     // nothing in its set reads it
+  const std::vector<zz::chess::Material> second_part = {zz::chess::parse_material("KQQvK")};
+  {
+    zz::TableStore<zz::chess::Chess> store(chess, dir.path);
+    store.keep_decoded_across_runs();
+    zz::solve_tiers(chess, std::span<const zz::chess::Material>(second_part), store, zz::SolveOptions{}, false);
+    CHECK(store.decodes() == 0);  // KQvK, the king taking a queen, mapped
+    CHECK(store.kept_copies_read() == 1);
+  }
+  auto truth = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(second_part));
+  zz::TableStore<zz::chess::Chess> reader(chess, dir.path);
+  CHECK(used_mismatches(truth.at("KQQvK"), reader.load_decoded(zz::chess::parse_material("KQQvK"))) == 0);
+}

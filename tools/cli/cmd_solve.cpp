@@ -41,9 +41,9 @@ int run_solve(const std::vector<std::string>& args) {
       "auto (a redrawn line on a terminal; one line per level in a distributed job's log), lines, or off")(
       "json", po::bool_switch(&json), "print the summary as one JSON document")(
       "keep-decoded", po::bool_switch(&request.keep_decoded),
-      "keep each sub-table decoded from its compressed file as a copy in DATA/GAME/RULES/.decoded-kept (1-2 "
-      "bytes per slot on disk, never removed by zugzwang) and map copies found there instead of decoding again: "
-      "a set built or checked in parts decodes each table once")(
+      "keep each sub-table decoded from its compressed file, and each table built that a later one reads, as a "
+      "copy in DATA/GAME/RULES/.decoded-kept (1-2 bytes per slot on disk, never removed by zugzwang) and map "
+      "copies found there instead of decoding again: a set built or checked in parts decodes each table once")(
       "memory", po::value(&memory),
       "memory the solve may use, e.g. 512M or 8G (default: the machine's); a table whose in-memory solve "
       "needs more (5 bytes per slot) is solved in the compact working state (half a byte per slot, slower)")(
