@@ -8,8 +8,6 @@
 // symbol to code and to decode. Settings: lzma<level>[e][-nice<N>][-depth<N>] (LZMA2 with
 // no position bits, as the writer's large tables) or zstd<level>; without --setting the
 // curve of match-finder effort that docs/architecture.md reports.
-#include <ctime>
-
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -20,14 +18,11 @@
 #include "solver/table/block_codec.hpp"
 #include "solver/table/packed_payload.hpp"
 #include "solver/table/store.hpp"
+#include "tools/bench/thread_cpu.hpp"
 
 namespace {
 
-double thread_cpu_seconds() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
+using zz::bench::thread_cpu_seconds;
 
 struct Setting {
   std::string name;

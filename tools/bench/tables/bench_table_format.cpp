@@ -34,17 +34,14 @@
 #include "solver/solve_tiers.hpp"
 #include "solver/table/block_cache.hpp"
 #include "solver/table/store.hpp"
+#include "tools/bench/thread_cpu.hpp"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-// This thread's CPU time: probes per CPU second stay comparable on a machine other work shares.
-double thread_cpu_seconds() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
+// Probes per CPU second stay comparable on a machine other work shares.
+using zz::bench::thread_cpu_seconds;
 
 struct Variant {
   std::string name;
