@@ -176,9 +176,11 @@ class TableStore {
   // saved, so the copy is named after its file) to its kept copy, unless it is there. A set
   // built over several processes then maps, after a restart, the tables the next ones read
   // instead of decoding them (valuing their left-out sides: minutes each on five-piece
-  // chess). Nothing without kept copies, or for a table not held decoded.
+  // chess). Nothing without kept copies, for a store writing format 2, or for a table not
+  // held decoded.
   void write_kept_copy_of(const Tier& t) {
-    if (!copies_ || !copies_->kept()) return;
+    // A store writing format 2 saves what a copy would hold.
+    if (!copies_ || !copies_->kept() || format_ == kUncompressedFormatVersion) return;
     const std::string name = game_.tier_name(t);
     const TierTable* held = nullptr;
     {

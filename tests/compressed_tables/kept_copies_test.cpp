@@ -133,4 +133,12 @@ TEST_CASE("kept decoded copies: a set solve keeps the tables it builds that a la
   auto truth = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(second_part));
   zz::TableStore<zz::chess::Chess> reader(chess, dir.path);
   CHECK(used_mismatches(truth.at("KQQvK"), reader.load_decoded(zz::chess::parse_material("KQQvK"))) == 0);
+  // Tables written in format 2 are their own decoded copies: none is written beside them.
+  compressed_test::TempDir plain;
+  zz::TableStore<zz::chess::Chess> format2(chess, plain.path);
+  format2.set_format(zz::kUncompressedFormatVersion);
+  format2.keep_decoded_across_runs();
+  const std::vector<zz::chess::Material> roots = {kKQvKR};
+  zz::solve_tiers(chess, std::span<const zz::chess::Material>(roots), format2, zz::SolveOptions{}, false);
+  CHECK(kept_copies_of(plain.path / "chess" / "default", "KQvK").empty());
 }
