@@ -79,6 +79,9 @@ class SetMemory {
     return store.load(d);
   }
 
+  // Whether a tier after k reads tier k's table.
+  bool read_after(std::size_t k) const { return uses_.at(game_.tier_name(order_[k])).back() > k; }
+
   // After tier k: the tables no tier after k reads are released.
   void release_finished(TableStore<G>& store, std::size_t k) {
     if (!releases_) return;

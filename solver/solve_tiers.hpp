@@ -79,15 +79,6 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       p.seconds = since_start();
       options.progress(p);
     };
-  // Whether a table still to be built reads order[k] (kept copies are written for those).
-  const auto read_later = [&](std::size_t k) {
-    for (std::size_t j = k + 1; j < order.size(); ++j) {
-      if (!build[j]) continue;
-      const auto needed = game.tier_dependencies(order[j]);
-      if (std::find(needed.begin(), needed.end(), order[k]) != needed.end()) return true;
-    }
-    return false;
-  };
   std::vector<TierReport> reports;
   for (std::size_t k = 0; k < order.size(); ++k) {
     const Tier& t = order[k];
@@ -134,7 +125,8 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         ExitFloors floors;
         TierTable solved_table = solve_tier(game, t, dependencies, tier_options, &floors);
         table = &store.save(t, std::move(solved_table), &floors);
-        if (read_later(k)) store.write_kept_copy_of(t);
+        // A later tier reads it: with kept copies, a resumed set maps it instead of decoding.
+        if (memory.read_after(k)) store.write_kept_copy_of(t);
       }
       set.finish_table(table->size(), since_start());
       if (reports_progress) {
