@@ -13,6 +13,8 @@
 
 namespace {
 
+zz::chess::Material m(const char* name) { return zz::chess::parse_material(name); }
+
 // Every table of the set, read back through a fresh store, equals a solve in memory.
 void check_equal_to_a_solve_in_memory(const zz::chess::Chess& chess, std::span<const zz::chess::Material> roots,
                                       const std::filesystem::path& dir) {
@@ -100,7 +102,6 @@ TEST_CASE("decoding a table keeps its own dependencies decoded at most, never th
   const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR")};
   compressed_test::TempDir dir;
   const auto truth = solve_to_files(chess, roots, dir.path);
-  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
   for (const bool keep : {false, true}) {
     CAPTURE(keep);
     zz::TableStore<zz::chess::Chess> store(chess, dir.path);
@@ -125,7 +126,6 @@ TEST_CASE("within a helper budget, decoded helpers stay for the next table that 
   // helpers decoded for the first stay for the second, so each is decoded once; over the
   // budget, the largest go first.
   const zz::chess::Chess chess;
-  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
   const std::vector<zz::chess::Material> roots = {m("KQvKR"), m("KRvKR")};
   compressed_test::TempDir dir;
   const auto truth = solve_to_files(chess, roots, dir.path);
@@ -154,7 +154,6 @@ TEST_CASE("with decoded copies, a table's helpers are set aside one by one as th
   // needs KQvK and KRvK so: with no budget, each goes to its copy before the next is decoded,
   // so the store never holds both beside KQvKR, and the table is the same.
   const zz::chess::Chess chess;
-  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
   const std::vector<zz::chess::Material> roots = {m("KQvKR")};
   compressed_test::TempDir dir;
   const auto truth = solve_to_files(chess, roots, dir.path);
@@ -181,7 +180,6 @@ TEST_CASE("a set over its memory budget maps the tables it sets aside from decod
   // decoded again with KvK, which its left-out side reads; set aside, it is mapped from its
   // decoded copy. So KvK, KQvK and KRvK are decoded once each.
   const zz::chess::Chess chess;
-  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
   const std::vector<zz::chess::Material> roots = {m("KQvKR"), m("KQvKQ"), m("KRvKR")};
   const std::span<const zz::chess::Material> root_span(roots);
   compressed_test::TempDir dir;
@@ -218,7 +216,6 @@ TEST_CASE("a tier whose decoded sub-tables pass half the budget reads them mappe
   // passed a 6 GiB cap. With no budget, KQvKR's sub-tables, decoded from their files, are
   // set aside as decoded copies before the solver reads them, and the table is the same.
   const zz::chess::Chess chess;
-  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
   const std::vector<zz::chess::Material> roots = {m("KQvKR")};
   const std::span<const zz::chess::Material> root_span(roots);
   compressed_test::TempDir dir;
@@ -285,7 +282,6 @@ TEST_CASE("a sub-table mapped from its kept copy stays mapped when the tier read
   // (KQvKBN's first level came 95 s late, KBBvKP's 9 minutes). The table read must be the
   // mapped copy, not the compressed file.
   const zz::chess::Chess chess;
-  const auto m = [](const char* name) { return zz::chess::parse_material(name); };
   const std::vector<zz::chess::Material> roots = {m("KQvKR")};
   compressed_test::TempDir dir;
   const auto truth = solve_to_files(chess, roots, dir.path);
