@@ -9,6 +9,7 @@
 #include <boost/program_options.hpp>
 
 #include "api/session.hpp"
+#include "core/common/one_line.hpp"
 
 namespace zz::cli {
 
@@ -44,6 +45,6 @@ bool parse_command(const std::vector<std::string>& args, const char* usage, po::
 void require_positive(const po::variables_map& vm, const char* name);
 
 // A message as one line: control characters escaped as \xNN.
-std::string one_line(const std::string& text);
+using zz::one_line;
 
 }  // namespace zz::cli

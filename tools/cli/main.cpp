@@ -25,25 +25,6 @@ void version() {
 
 }  // namespace
 
-namespace zz::cli {
-
-// One line, whatever the message holds: control characters are escaped.
-std::string one_line(const std::string& text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c >= 0x20 && c != 0x7F) {
-      out += static_cast<char>(c);
-    } else {
-      char hex[5];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    }
-  }
-  return out;
-}
-
-}  // namespace zz::cli
-
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::fputs("zugzwang: missing command (see zugzwang --help)\n", stderr);

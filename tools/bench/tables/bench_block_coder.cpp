@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/chess/game.hpp"
+#include "core/common/one_line.hpp"
 #include "core/tablut/game.hpp"
 #include "solver/table/block_codec.hpp"
 #include "solver/table/packed_payload.hpp"
@@ -106,6 +107,11 @@ int run(const G& game, const std::vector<typename G::Tier>& tables, const std::f
       symbols += joined.size() / static_cast<std::uint64_t>(l.symbol_bytes());
       sample.push_back(std::move(joined));
     }
+    if (sample.empty()) {
+      std::fprintf(stderr, "%s: fewer than %llu blocks, nothing to sample\n", game.tier_name(t).c_str(),
+                   static_cast<unsigned long long>(join));
+      continue;
+    }
     for (const Setting& s : settings) {
       std::uint64_t bytes = 0;
       double code_seconds = 0, decode_seconds = 0;
@@ -167,7 +173,7 @@ int main(int argc, char** argv) {
       else if (flag == "--setting") {
         const auto s = parse_setting(value);
         if (!s) {
-          std::fprintf(stderr, "unknown setting %s\n", value.c_str());
+          std::fprintf(stderr, "unknown setting %s\n", zz::one_line(value).c_str());
           return 2;
         }
         settings.push_back(*s);
@@ -189,7 +195,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "games: chess, tablut\n");
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(stderr, "%s\n", zz::one_line(e.what()).c_str());
     return 2;
   }
 }
