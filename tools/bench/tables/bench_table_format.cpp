@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "core/chess/game.hpp"
+#include "core/common/one_line.hpp"
 #include "core/tablut/game.hpp"
 #include "solver/solve_tiers.hpp"
 #include "solver/table/block_cache.hpp"
@@ -219,12 +220,12 @@ int main(int argc, char** argv) {
     else if (flag == "--variant") {
       const auto it = std::find_if(known.begin(), known.end(), [&](const Variant& v) { return v.name == value; });
       if (it == known.end()) {
-        std::fprintf(stderr, "unknown variant %s\n", value.c_str());
+        std::fprintf(stderr, "unknown variant %s\n", zz::one_line(value).c_str());
         return 2;
       }
       variants.push_back(*it);
     } else {
-      std::fprintf(stderr, "unknown option %s\n", flag.c_str());
+      std::fprintf(stderr, "unknown option %s\n", zz::one_line(flag).c_str());
       return 2;
     }
   }
