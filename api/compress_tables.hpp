@@ -41,6 +41,7 @@ PackOptions pack_options_for(TableStore<G>& store, const typename G::Tier& t, co
   }
   if (r.keep_unused) o.fill_unused = false;
   if (r.both_sides) o.side_split.reset();
+  if (r.smallest) o.cheaper_within = 0;
   if (r.zstd_dictionary) {
     if (o.codec.codec != Codec::Zstd) throw InputError("--dictionary needs --codec zstd");
     o.zstd_dictionary_bytes = r.zstd_dictionary;

@@ -110,6 +110,7 @@ struct CompressRequest {
   std::optional<std::uint64_t> block_entries;  // a power of two, 256 to 2^24
   bool keep_unused = false;             // store unused slots as zeros instead of filling them
   bool both_sides = false;              // store both sides to move
+  bool smallest = false;                // LZMA2 9e on every large table, never a faster search
   std::size_t zstd_dictionary = 0;      // zstd: train a dictionary of at most this many bytes
   // Bytes the command may use (0: no limit given): a large set keeps half of it, at most
   // 8 GiB, of decoded tables for the tables still to come (held_bytes_for_memory).

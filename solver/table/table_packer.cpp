@@ -190,34 +190,67 @@ void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
   for (int k = 0; k < 8; ++k) out.push_back(static_cast<std::uint8_t>(v >> (8 * k)));
 }
 
+// Total bytes of coded blocks.
+std::uint64_t total_bytes(const std::vector<std::vector<std::uint8_t>>& blocks) {
+  std::uint64_t bytes = 0;
+  for (const auto& block : blocks) bytes += block.size();
+  return bytes;
+}
+
+// Blocks (given by their symbols) coded with the settings, in parallel.
+std::vector<std::vector<std::uint8_t>> code_sample(const CodecSettings& settings,
+                                                   const std::vector<std::vector<std::uint8_t>>& symbols) {
+  std::vector<std::vector<std::uint8_t>> coded(symbols.size());
+  tbb::parallel_for(std::size_t{0}, symbols.size(), [&](std::size_t k) { coded[k] = compress_block(settings, {}, symbols[k]); });
+  return coded;
+}
+
 // The coder that makes a sample of blocks 0, step, 2 step, ... smaller (`symbols_of(b, out)`
 // gives block b's symbols): the options' LZMA settings or zstd 19. The sample's blocks as
 // that coder coded them go into `coded` (sized to the blocks), so code_blocks need not code
 // them again: on a five-piece chess table they are a sixteenth of the coding.
+//
+// With `cheaper_within` the sample is other blocks (below), each setting is tried on it, and
+// a faster LZMA search is taken when its bytes are within that share of the options'
+// setting's. Cheapest first, so the first that qualifies ends the trials; only sizes decide,
+// so the same table always codes to the same bytes.
 template <class Symbols>
 CodecSettings choose_codec(std::uint64_t blocks, const Symbols& symbols_of, const CodecSettings& lzma_settings,
-                           std::vector<std::vector<std::uint8_t>>& coded) {
+                           double cheaper_within, std::vector<std::vector<std::uint8_t>>& coded) {
   const CodecSettings lzma = lzma_settings.codec == Codec::Lzma ? lzma_settings : CodecSettings{Codec::Lzma, 9, false};
   const CodecSettings zstd{Codec::Zstd, 19, false};
   const std::uint64_t step = std::max<std::uint64_t>(16, (blocks + 63) / 64);
   const std::uint64_t samples = (blocks + step - 1) / step;
-  std::vector<std::vector<std::uint8_t>> by_lzma(samples), by_zstd(samples);
-  tbb::parallel_for(std::uint64_t{0}, samples, [&](std::uint64_t k) {
-    thread_local std::vector<std::uint8_t> buffer;
-    symbols_of(k * step, buffer);
-    by_lzma[k] = compress_block(lzma, {}, buffer);
-    by_zstd[k] = compress_block(zstd, {}, buffer);
-  });
-  const auto total = [](const std::vector<std::vector<std::uint8_t>>& v) {
-    std::uint64_t bytes = 0;
-    for (const auto& block : v) bytes += block.size();
-    return bytes;
-  };
-  const bool zstd_wins = total(by_zstd) < total(by_lzma);
-  auto& kept = zstd_wins ? by_zstd : by_lzma;
+  std::vector<std::uint64_t> at;
+  if (cheaper_within > 0) {
+    at = cheaper_search_sample(blocks);
+  } else {
+    for (std::uint64_t k = 0; k < samples; ++k) at.push_back(k * step);
+  }
+  std::vector<std::vector<std::uint8_t>> symbols(at.size());
+  tbb::parallel_for(std::size_t{0}, at.size(), [&](std::size_t k) { symbols_of(at[k], symbols[k]); });
+  auto by_lzma = code_sample(lzma, symbols);
+  auto by_zstd = code_sample(zstd, symbols);
+  const std::uint64_t lzma_bytes = total_bytes(by_lzma);
+  CodecSettings chosen = lzma;
+  auto* kept = &by_lzma;
+  if (total_bytes(by_zstd) < lzma_bytes) {
+    chosen = zstd;
+    kept = &by_zstd;
+  } else if (cheaper_within > 0) {
+    const auto limit = static_cast<double>(lzma_bytes) * (1 + cheaper_within);
+    for (const CodecSettings& cheaper : cheaper_lzma_settings(lzma)) {
+      auto trial = code_sample(cheaper, symbols);
+      if (static_cast<double>(total_bytes(trial)) <= limit) {
+        chosen = cheaper;
+        by_lzma = std::move(trial);
+        break;
+      }
+    }
+  }
   coded.assign(blocks, {});
-  for (std::uint64_t k = 0; k < samples; ++k) coded[k * step] = std::move(kept[k]);
-  return zstd_wins ? zstd : lzma;
+  for (std::size_t k = 0; k < at.size(); ++k) coded[at[k]] = std::move((*kept)[k]);
+  return chosen;
 }
 
 // Codes `out.blocks.size()` blocks (their symbols from `symbols_of(b, buffer)`) and fills the
@@ -245,11 +278,35 @@ void code_blocks(const Symbols& symbols_of, const CodecSettings& codec, PackedTa
   for (std::uint64_t s : sums) put_u64(out.index, s);
   out.layout.area_bytes = offset;
   out.layout.codec = codec.codec;
+  out.codec = codec;
   out.index_checksum = checksum(std::as_bytes(std::span(out.index)));
   out.dictionary_checksum = checksum(std::as_bytes(std::span(out.dictionary)));
 }
 
 }  // namespace
+
+std::vector<std::uint64_t> cheaper_search_sample(std::uint64_t blocks) {
+  const std::uint64_t n = std::min(std::max<std::uint64_t>((blocks + 31) / 32, 4), std::max<std::uint64_t>(1, blocks / 8));
+  std::vector<std::uint64_t> at;
+  for (std::uint64_t j = 0; j < n && blocks > 0; ++j) at.push_back((2 * j + 1) * blocks / (2 * n));
+  return at;
+}
+
+std::vector<CodecSettings> cheaper_lzma_settings(const CodecSettings& base) {
+  const auto with = [&](bool extreme, int nice_len, int depth) {
+    CodecSettings c = base;
+    c.extreme = extreme;
+    c.nice_len = nice_len;
+    c.depth = depth;
+    return c;
+  };
+  std::vector<CodecSettings> out{with(false, 16, 8), with(false, 32, 16), with(false, -1, -1), with(base.extreme, -1, 16)};
+  // Those the base itself searches as fast as are no cheaper.
+  std::erase_if(out, [&](const CodecSettings& c) {
+    return c.extreme == base.extreme && c.nice_len == base.nice_len && c.depth == base.depth;
+  });
+  return out;
+}
 
 PackOptions default_pack_options(std::uint64_t entries) {
   PackOptions o;
@@ -259,6 +316,7 @@ PackOptions default_pack_options(std::uint64_t entries) {
     // LZMA2 9's extreme search, with no position bits: the symbols are bytes with no
     // alignment (docs/architecture.md, "LZMA's own settings").
     o.codec = CodecSettings{Codec::Lzma, 9, true, -1, 0, 0};
+    o.cheaper_within = 0.03;
   }
   return o;
 }
@@ -292,7 +350,8 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   m.shift = o.block_shift;
   l.axes = m.axes;
   const auto symbols_of = [&](std::uint64_t b, std::vector<std::uint8_t>& buffer) { m.block_symbols(table, b, buffer); };
-  const CodecSettings codec = o.choose_codec ? choose_codec(m.blocks(), symbols_of, o.codec, out.blocks) : o.codec;
+  const CodecSettings codec =
+      o.choose_codec ? choose_codec(m.blocks(), symbols_of, o.codec, o.cheaper_within, out.blocks) : o.codec;
 
   if (codec.codec == Codec::Zstd && o.zstd_dictionary_bytes > 0) {
     // Trained on up to 256 blocks spread over the table.
@@ -332,7 +391,7 @@ PackedTable recode_packed(const PackedPayload& from, const PackOptions& o) {
     }
   };
   const CodecSettings codec =
-      o.choose_codec ? choose_codec(out.layout.blocks(), symbols_of, o.codec, out.blocks) : o.codec;
+      o.choose_codec ? choose_codec(out.layout.blocks(), symbols_of, o.codec, o.cheaper_within, out.blocks) : o.codec;
   out.blocks.resize(out.layout.blocks());
   code_blocks(symbols_of, codec, out);
   return out;
