@@ -205,15 +205,16 @@ std::vector<std::vector<std::uint8_t>> code_sample(const CodecSettings& settings
   return coded;
 }
 
-// The coder that makes a sample of blocks 0, step, 2 step, ... smaller (`symbols_of(b, out)`
-// gives block b's symbols): the options' LZMA settings or zstd 19. The sample's blocks as
-// that coder coded them go into `coded` (sized to the blocks), so code_blocks need not code
-// them again: on a five-piece chess table they are a sixteenth of the coding.
+// The coder that makes a sample of blocks smaller (`symbols_of(b, out)` gives block b's
+// symbols): the options' LZMA settings or zstd 19. The sample's blocks as that coder coded
+// them go into `coded` (sized to the blocks), so code_blocks need not code them again.
+// Without `cheaper_within` the sample is blocks 0, step, 2 step, ... (one in 16, at most 64).
 //
-// With `cheaper_within` the sample is other blocks (below), each setting is tried on it, and
-// a faster LZMA search is taken when its bytes are within that share of the options'
-// setting's. Cheapest first, so the first that qualifies ends the trials; only sizes decide,
-// so the same table always codes to the same bytes.
+// With `cheaper_within` (every five-piece chess table) the sample is cheaper_search_sample's
+// (one block in 32), each setting is tried on it, and a faster LZMA search is taken when its
+// bytes are within that share of the options' setting's. Cheapest first, so the first that
+// qualifies ends the trials; only sizes decide, so the same table always codes to the same
+// bytes.
 template <class Symbols>
 CodecSettings choose_codec(std::uint64_t blocks, const Symbols& symbols_of, const CodecSettings& lzma_settings,
                            double cheaper_within, std::vector<std::vector<std::uint8_t>>& coded) {
