@@ -119,12 +119,12 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
       c.bytes_after = c.bytes_before;
     } else {
       if (packs && opened.compressed() && recodable(opened.packed()->layout(), options)) {
-        recode_table(file, store.identity(t), opened, options);
+        c.coder = settings_name(recode_table(file, store.identity(t), opened, options));
         c.recoded = true;
       } else {
         // In memory, every slot answered: the packer reads them all.
         const TierTable& table = store.load_decoded(t);
-        if (packs) write_table(file, store.identity(t), table, options);
+        if (packs) c.coder = settings_name(write_table(file, store.identity(t), table, options));
         else write_uncompressed_table(file, store.identity(t), table);
       }
       c.format_after = r.format;

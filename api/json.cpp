@@ -269,9 +269,18 @@ ojson to_json(const CompressResult& r) {
       tables.push_back({{"tier", t.tier}, {"present", false}});
       continue;
     }
-    tables.push_back({{"tier", t.tier}, {"present", true}, {"entries", t.entries}, {"format_before", t.format_before},
-                      {"format_after", t.format_after}, {"bytes_before", t.bytes_before}, {"bytes_after", t.bytes_after},
-                      {"rewritten", !t.skipped}, {"recoded", t.recoded}, {"seconds", t.seconds}});
+    ojson entry = {{"tier", t.tier},
+                   {"present", true},
+                   {"entries", t.entries},
+                   {"format_before", t.format_before},
+                   {"format_after", t.format_after},
+                   {"bytes_before", t.bytes_before},
+                   {"bytes_after", t.bytes_after},
+                   {"rewritten", !t.skipped},
+                   {"recoded", t.recoded},
+                   {"seconds", t.seconds}};
+    if (!t.coder.empty()) entry["coder"] = t.coder;
+    tables.push_back(entry);
   }
   doc["tables"] = tables;
   return doc;

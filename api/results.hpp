@@ -284,6 +284,9 @@ struct CompressedTable {
   double seconds = 0;
   bool skipped = false;  // already packed as requested (or missing: bytes 0)
   bool recoded = false;  // coded again from its file's own symbols, not packed from its decoded table
+  // What coded the rewritten file's blocks (settings_name: "lzma9-nice16-depth8-lp0-pb0"),
+  // which the file itself does not record; empty for a table kept or written as format 2.
+  std::string coder;
 };
 
 struct CompressResult {

@@ -38,6 +38,7 @@ struct SolveProgress {
   // table took, from the end of the one before; zero otherwise.
   double table_seconds = 0, table_cpu_seconds = 0;
   bool table_finished = false;     // this report ends a table (stored on disk)
+  std::string_view coder = {};     // ... and what coded its blocks (settings_name), if compressed
   // A report before the tier's first level, while its sub-table `decoding` is decoded into
   // memory (a compressed table, its left-out side valued from its moves: minutes for a
   // five-piece table), the `dependency`-th of its `dependencies`. Empty otherwise.

@@ -22,6 +22,7 @@ struct TierReport {
   double seconds = 0;
   double cpu_seconds = 0;  // this process's, all threads (of every rank's own process: its own)
   bool reused = false;  // read from an existing file instead of solved
+  std::string coder;    // what coded a compressed table's blocks (settings_name); "" otherwise
 };
 
 template <Enumerable G>
@@ -84,7 +85,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
     const Tier& t = order[k];
     const auto start = std::chrono::steady_clock::now();
     const double cpu_start = process_cpu_seconds();
-    TierReport report{game.tier_name(t), {}, 0, 0, false};
+    TierReport report{game.tier_name(t), {}, 0, 0, false, {}};
     const TierTable* table;
     if (!build[k]) {
       table = &store.load(t);
@@ -115,7 +116,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         write_table(store.file(t), store.identity(t), codes, solver.ownership(), *comm);
         if (comm->rank() == 0 && store.format() == kTableFormatVersion) {
           const TierTable whole = open_table(store.file(t), store.identity(t));
-          write_table(store.file(t), store.identity(t), whole, store.pack_options(t));
+          report.coder = settings_name(write_table(store.file(t), store.identity(t), whole, store.pack_options(t)));
         }
         comm->barrier();
         table = &store.reload(t);
@@ -124,7 +125,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         // The in-memory solver hands the writer its record of what each slot's exits imply.
         ExitFloors floors;
         TierTable solved_table = solve_tier(game, t, dependencies, tier_options, &floors);
-        table = &store.save(t, std::move(solved_table), &floors);
+        table = &store.save(t, std::move(solved_table), &floors, &report.coder);
         // A later tier reads it: with kept copies, a resumed set maps it instead of decoding.
         if (memory.read_after(k)) store.write_kept_copy_of(t);
       }
@@ -137,6 +138,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         p.decided = table->stats().wins + table->stats().losses;
         p.seconds = set.seconds_done;
         p.table_finished = true;
+        p.coder = report.coder;
         options.progress(p);
       }
     }

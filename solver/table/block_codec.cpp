@@ -1,6 +1,8 @@
 #include "solver/table/block_codec.hpp"
 
 #include <memory>
+#include <string>
+#include <utility>
 #include <stdexcept>
 
 #include <lzma.h>
@@ -49,6 +51,57 @@ std::optional<Codec> codec_from_name(const std::string& name) {
   if (name == "zstd") return Codec::Zstd;
   if (name == "lzma") return Codec::Lzma;
   return std::nullopt;
+}
+
+std::string settings_name(const CodecSettings& s) {
+  std::string name = codec_name(s.codec) + std::to_string(s.level);
+  if (s.codec != Codec::Lzma) return name;
+  if (s.extreme) name += 'e';
+  for (const auto& [option, value] : {std::pair{"-nice", s.nice_len}, {"-depth", s.depth}, {"-lc", s.lc},
+                                      {"-lp", s.lp}, {"-pb", s.pb}})
+    if (value >= 0) name += option + std::to_string(value);
+  return name;
+}
+
+std::optional<CodecSettings> settings_from_name(const std::string& name) {
+  CodecSettings c;
+  std::size_t at = 4;
+  if (name.rfind("zstd", 0) == 0) c.codec = Codec::Zstd;
+  else if (name.rfind("lzma", 0) == 0) c.codec = Codec::Lzma;
+  else return std::nullopt;
+  // A decimal number of at most 4 digits within [low, high] at `at`.
+  const auto number = [&](int low, int high) -> std::optional<int> {
+    std::size_t end = at;
+    while (end < name.size() && end - at < 4 && name[end] >= '0' && name[end] <= '9') ++end;
+    if (end == at) return std::nullopt;
+    const int v = std::stoi(name.substr(at, end - at));
+    at = end;
+    if (v < low || v > high) return std::nullopt;
+    return v;
+  };
+  const bool lzma = c.codec == Codec::Lzma;
+  const auto level = lzma ? number(0, 9) : number(1, 22);
+  if (!level) return std::nullopt;
+  c.level = *level;
+  if (lzma && at < name.size() && name[at] == 'e') c.extreme = true, ++at;
+  // liblzma's own limits: nice 2..273, literal context and position bits lc + lp <= 4, pb <= 4.
+  struct Option {
+    const char* text;
+    int* field;
+    int low, high;
+  };
+  const Option options[] = {{"-nice", &c.nice_len, 2, 273}, {"-depth", &c.depth, 1, 1000}, {"-lc", &c.lc, 0, 4},
+                            {"-lp", &c.lp, 0, 4},           {"-pb", &c.pb, 0, 4}};
+  for (const Option& o : options) {
+    const std::size_t length = std::char_traits<char>::length(o.text);
+    if (!lzma || name.compare(at, length, o.text) != 0) continue;
+    at += length;
+    const auto v = number(o.low, o.high);
+    if (!v) return std::nullopt;
+    *o.field = *v;
+  }
+  if (at != name.size() || (c.lc >= 0 && c.lp >= 0 && c.lc + c.lp > 4)) return std::nullopt;
+  return c;
 }
 
 std::vector<std::uint8_t> train_zstd_dictionary(const std::vector<std::span<const std::uint8_t>>& samples,

@@ -29,6 +29,14 @@ struct CodecSettings {
   int nice_len = -1, depth = -1;
 };
 
+// A setting's name, the one `settings_from_name` reads: "lzma9e", "lzma9-nice16-depth8",
+// "zstd19", with "-lc3", "-lp0", "-pb0" where those bits are set. It names what coded a
+// table's blocks, which the file does not record (a reader needs only the codec).
+std::string settings_name(const CodecSettings& s);
+// The setting a name gives, or nullopt if it is not one (a level out of range, an option
+// zstd does not take, anything left over).
+std::optional<CodecSettings> settings_from_name(const std::string& name);
+
 // Trains a zstd dictionary of at most `capacity` bytes on sample blocks; empty when the
 // samples are too few or too alike to train on.
 std::vector<std::uint8_t> train_zstd_dictionary(const std::vector<std::span<const std::uint8_t>>& samples,

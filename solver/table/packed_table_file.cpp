@@ -70,15 +70,19 @@ void write_packed(const std::filesystem::path& file, const TableIdentity& id, co
 
 }  // namespace
 
-void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
-                 const PackOptions& options) {
-  write_packed(file, id, table.stats(), table.width(), pack_table(table, options));
+CodecSettings write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
+                          const PackOptions& options) {
+  const PackedTable packed = pack_table(table, options);
+  write_packed(file, id, table.stats(), table.width(), packed);
+  return packed.codec;
 }
 
-void recode_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& opened,
-                  const PackOptions& options) {
+CodecSettings recode_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& opened,
+                           const PackOptions& options) {
   if (!opened.packed()) throw std::invalid_argument("recode_table needs a compressed table as it was opened");
-  write_packed(file, id, opened.stats(), opened.width(), recode_packed(*opened.packed(), options));
+  const PackedTable packed = recode_packed(*opened.packed(), options);
+  write_packed(file, id, opened.stats(), opened.width(), packed);
+  return packed.codec;
 }
 
 TierTable open_packed_table(const std::filesystem::path& file, const Header& h, int width, std::uint64_t entries) {

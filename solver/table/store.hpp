@@ -299,14 +299,18 @@ class TableStore {
   // Writes the table (compressed, one side to move left out where the game allows it) and
   // keeps it; a table it replaces stays valid until the store ends. `exits`, the solver's
   // record of what each slot's exits imply, spares the writer generating every slot's
-  // moves to find the slots they value.
-  const TierTable& save(const Tier& t, TierTable table, const ExitFloors* exits = nullptr) {
+  // moves to find the slots they value. `coder`, if given, gets the name of what coded the
+  // blocks (settings_name), or "" for an uncompressed table.
+  const TierTable& save(const Tier& t, TierTable table, const ExitFloors* exits = nullptr,
+                        std::string* coder = nullptr) {
     if (format_ == kUncompressedFormatVersion) {
       write_uncompressed_table(file(t), identity(t), table);
+      if (coder) coder->clear();
     } else {
       PackOptions o = pack_options(t);
       if (exits && !exits->empty() && o.exits_value) o.exits_value = exits_from_floors(*exits, table, o.exits_value);
-      write_table(file(t), identity(t), table, o);
+      const CodecSettings coded = write_table(file(t), identity(t), table, o);
+      if (coder) *coder = settings_name(coded);
     }
     return keep(t, std::make_unique<TierTable>(std::move(table)));
   }

@@ -35,13 +35,15 @@ struct TableIdentity {
   std::uint64_t entries = 0;
 };
 
-// Writes a compressed table (format 3); `table` must not itself be compressed.
-void write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
-                 const PackOptions& options = default_pack_options());
+// Writes a compressed table (format 3); `table` must not itself be compressed. Returns what
+// coded its blocks (the options' coder, or the one they chose on a sample).
+CodecSettings write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
+                          const PackOptions& options = default_pack_options());
 // Writes a compressed table again from its own file's symbols (recode_packed): `opened` is
 // that file, opened (not decoded); the new file has the options' block size and codec.
-void recode_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& opened,
-                  const PackOptions& options);
+// Returns what coded its blocks.
+CodecSettings recode_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& opened,
+                           const PackOptions& options);
 // Writes format 2: every code as it is.
 void write_uncompressed_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table);
 

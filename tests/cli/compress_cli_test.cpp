@@ -75,6 +75,20 @@ TEST_CASE("compress rewrites tables packed otherwise (an older packer's layout) 
   // Within a small memory budget, the same bytes.
   CHECK(tables({"--force", "--memory", "1M"}).back()["rewritten"].get<bool>());
   CHECK(cli_test::slurp(file) == as_solved);
+  // Each rewritten table names what coded its blocks (its file records only the codec): the
+  // coder asked for, else the better of LZMA2 9 and zstd 19 on a sample. A kept table names none.
+  const auto named = tables({"--force", "--codec", "zstd", "--level", "5"}).back();
+  CHECK(named["coder"] == "zstd5");
+  CHECK(tables({"--force", "--codec", "lzma", "--level", "6"}).back()["coder"] == "lzma6");
+  const auto chosen = tables({"--force"}).back();  // back to the solver's coder (the layout is the same)
+  CHECK((chosen["coder"] == "lzma9" || chosen["coder"] == "zstd19"));
+  CHECK(cli_test::slurp(file) == as_solved);
+  CHECK_FALSE(tables({}).back().contains("coder"));
+  const auto text = run({"compress", "chess", "--material", "KRvK", "--force", "--codec", "zstd", "--data", data});
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("  zstd19\n") != std::string::npos);
+  CHECK(text.err.find("KRvK: ") != std::string::npos);
+  CHECK(text.err.find(", zstd19)\n") != std::string::npos);
 }
 
 TEST_CASE("compress refuses bad options in one line, before touching a table") {

@@ -124,3 +124,29 @@ TEST_CASE("only tables of 2^25 slots or more may take a faster search, within 3 
     }
   }
 }
+
+TEST_CASE("a setting's name says what it searches and reads back as the same setting") {
+  const zz::CodecSettings base9e = zz::default_pack_options(zz::kLargeTableSlots).codec;
+  CHECK(zz::settings_name(base9e) == "lzma9e-lp0-pb0");
+  const std::vector<std::string> cheaper = {"lzma9-nice16-depth8-lp0-pb0", "lzma9-nice32-depth16-lp0-pb0",
+                                            "lzma9-lp0-pb0", "lzma9e-depth16-lp0-pb0"};
+  const auto searches = zz::cheaper_lzma_settings(base9e);
+  REQUIRE(searches.size() == cheaper.size());
+  for (std::size_t k = 0; k < searches.size(); ++k) CHECK(zz::settings_name(searches[k]) == cheaper[k]);
+  CHECK(zz::settings_name({zz::Codec::Zstd, 19, false}) == "zstd19");
+  CHECK(zz::settings_name(zz::default_pack_options().codec) == "lzma9");
+  std::vector<zz::CodecSettings> all = searches;
+  all.insert(all.end(), {base9e, {zz::Codec::Zstd, 19, false}, {zz::Codec::Zstd, 3, false}, {zz::Codec::Lzma, 6, false, 3, 1, 2}});
+  for (const auto& s : all) {
+    CAPTURE(zz::settings_name(s));
+    const auto back = zz::settings_from_name(zz::settings_name(s));
+    REQUIRE(back);
+    CHECK(same_settings(*back, s));
+  }
+  for (const std::string bad : {"", "lz", "lzma", "lzma10", "zstd0", "zstd23", "zstd19e", "zstd19-nice16", "lzma9x",
+                                "lzma9-nice1", "lzma9-nice274", "lzma9-depth0", "lzma9-depth8-nice16", "lzma9-lc4-lp1",
+                                "lzma9-pb5", "lzma9-nice16-", "lzma9--depth8", "lzma99999999", "brotli9"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(zz::settings_from_name(bad));
+  }
+}

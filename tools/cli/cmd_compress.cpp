@@ -49,9 +49,9 @@ int run_compress(const std::vector<std::string>& args) {
   auto session = game.session();
   if (!json)
     request.progress = [](const api::CompressedTable& t) {
-      std::fprintf(stderr, "%s: %llu -> %llu bytes (%.2f s)\n", t.tier.c_str(),
+      std::fprintf(stderr, "%s: %llu -> %llu bytes (%.2f s%s%s)\n", t.tier.c_str(),
                    static_cast<unsigned long long>(t.bytes_before), static_cast<unsigned long long>(t.bytes_after),
-                   t.seconds);
+                   t.seconds, t.coder.empty() ? "" : ", ", t.coder.c_str());
     };
   const auto r = session->compress(request);
   if (json) std::cout << api::to_json(r).dump() << '\n';

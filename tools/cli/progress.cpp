@@ -61,6 +61,13 @@ std::string table_cost(const SolveProgress& p) {
   return text;
 }
 
+// ", coded lzma9-nice16-depth8-lp0-pb0" for a finished compressed table: what coded its
+// blocks, which the file does not record.
+std::string coder_part(const SolveProgress& p) {
+  if (!p.table_finished || p.coder.empty()) return "";
+  return ", coded " + std::string(p.coder);
+}
+
 }  // namespace
 
 void Progress::update(const SolveProgress& p) {
@@ -76,9 +83,10 @@ void Progress::update(const SolveProgress& p) {
                    p.tier.data(), static_cast<int>(p.decoding.size()), p.decoding.data(), p.dependency, p.dependencies,
                    set.c_str());
     else if (p.table_finished)
-      std::fprintf(stderr, "[%9.2f s] %.*s stored: %llu of %llu slots won or lost (%.2f%%)%s%s\n", seconds,
+      std::fprintf(stderr, "[%9.2f s] %.*s stored: %llu of %llu slots won or lost (%.2f%%)%s%s%s\n", seconds,
                    name_length, p.tier.data(), static_cast<unsigned long long>(p.decided),
-                   static_cast<unsigned long long>(p.size), share, table_cost(p).c_str(), set.c_str());
+                   static_cast<unsigned long long>(p.size), share, table_cost(p).c_str(), coder_part(p).c_str(),
+                   set.c_str());
     else
       std::fprintf(stderr, "[%9.2f s] %.*s level %d: %llu of %llu decided (%.2f%%), %llu bytes exchanged%s%s\n", seconds,
                    name_length, p.tier.data(), p.level, static_cast<unsigned long long>(p.decided),

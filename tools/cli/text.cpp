@@ -268,6 +268,7 @@ void print_compress(const api::CompressResult& r, std::ostream& out) {
     if (t.skipped) out << std::setw(10) << "kept";
     else out << std::setw(10) << std::fixed << std::setprecision(2) << t.seconds << std::defaultfloat;
     if (t.recoded) out << "  recoded";
+    if (!t.coder.empty()) out << "  " << t.coder;
     out << '\n';
   }
   if (after)

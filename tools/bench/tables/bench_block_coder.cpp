@@ -5,9 +5,10 @@
 // decoded to the symbols the writer coded (J consecutive blocks joined into one when J > 1,
 // to see larger blocks) and coded again on one thread with each setting; the line gives the
 // bytes against the file's own bytes for the same blocks, and the thread's CPU time per
-// symbol to code and to decode. Settings: lzma<level>[e][-nice<N>][-depth<N>] (LZMA2 with
-// no position bits, as the writer's large tables) or zstd<level>; without --setting the
-// curve of match-finder effort that docs/architecture.md reports.
+// symbol to code and to decode. Settings: lzma<level>[e][-nice<N>][-depth<N>][-lc<N>][-lp<N>]
+// [-pb<N>] (LZMA2 with no position bits unless named, as the writer's large tables) or
+// zstd<level> (zz::settings_from_name); without --setting the curve of match-finder effort
+// that docs/architecture.md reports.
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -30,52 +31,16 @@ struct Setting {
   zz::CodecSettings codec;
 };
 
-// "lzma9e-nice64-depth32", "lzma6", "zstd19"; nullopt for anything else.
+// A setting by its name (zz::settings_from_name); LZMA without position bits unless the name
+// says otherwise, as the writer codes large tables.
 std::optional<Setting> parse_setting(const std::string& name) {
-  zz::CodecSettings c;
-  std::size_t at = 0;
-  if (name.rfind("zstd", 0) == 0) {
-    c.codec = zz::Codec::Zstd;
-    at = 4;
-  } else if (name.rfind("lzma", 0) == 0) {
-    c.codec = zz::Codec::Lzma;
-    c.lp = 0;
-    c.pb = 0;
-    at = 4;
-  } else {
-    return std::nullopt;
+  auto c = zz::settings_from_name(name);
+  if (!c) return std::nullopt;
+  if (c->codec == zz::Codec::Lzma) {
+    if (c->lp < 0) c->lp = 0;
+    if (c->pb < 0) c->pb = 0;
   }
-  const auto number = [&](int low, int high) -> std::optional<int> {
-    std::size_t end = at;
-    while (end < name.size() && end - at < 4 && name[end] >= '0' && name[end] <= '9') ++end;
-    if (end == at) return std::nullopt;
-    const int v = std::stoi(name.substr(at, end - at));
-    at = end;
-    if (v < low || v > high) return std::nullopt;
-    return v;
-  };
-  const bool lzma = c.codec == zz::Codec::Lzma;
-  const auto level = lzma ? number(0, 9) : number(1, 22);
-  if (!level) return std::nullopt;
-  c.level = *level;
-  if (lzma && at < name.size() && name[at] == 'e') c.extreme = true, ++at;
-  while (lzma && at < name.size()) {
-    if (name.compare(at, 5, "-nice") == 0) {
-      at += 5;
-      const auto v = number(2, 273);
-      if (!v) return std::nullopt;
-      c.nice_len = *v;
-    } else if (name.compare(at, 6, "-depth") == 0) {
-      at += 6;
-      const auto v = number(1, 1000);
-      if (!v) return std::nullopt;
-      c.depth = *v;
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (at != name.size()) return std::nullopt;
-  return Setting{name, c};
+  return Setting{name, *c};
 }
 
 std::vector<std::string> default_settings() {
