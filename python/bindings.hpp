@@ -21,8 +21,9 @@ py::object remoteness_of(Outcome o);
 // A solve's progress report as Python holds it. SolveProgress names its tables by views into
 // the solver's strings, valid during the callback only, and a callback may keep the report.
 struct KeptSolveProgress : SolveProgress {
-  std::string tier_name, decoding_name;
-  explicit KeptSolveProgress(const SolveProgress& p) : SolveProgress(p), tier_name(p.tier), decoding_name(p.decoding) {}
+  std::string tier_name, decoding_name, coder_name;
+  explicit KeptSolveProgress(const SolveProgress& p)
+      : SolveProgress(p), tier_name(p.tier), decoding_name(p.decoding), coder_name(p.coder) {}
 };
 
 void bind_results(py::module_& m);

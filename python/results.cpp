@@ -237,6 +237,7 @@ void bind_results(py::module_& m) {
       .def_readonly("table_finished", &SolveProgress::table_finished)
       .def_readonly("table_seconds", &SolveProgress::table_seconds)
       .def_readonly("table_cpu_seconds", &SolveProgress::table_cpu_seconds)
+      .def_readonly("coder", &KeptSolveProgress::coder_name)
       .def_readonly("decoding", &KeptSolveProgress::decoding_name)
       .def_readonly("dependency", &SolveProgress::dependency)
       .def_readonly("dependencies", &SolveProgress::dependencies)

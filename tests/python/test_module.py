@@ -192,7 +192,7 @@ def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_
         seen.append((p.tier, p.level))
         if p.table_finished:
             stored.append((p.tables_done, p.tables, p.slots_done, p.slots, p.seconds_left,
-                           p.table_seconds, p.table_cpu_seconds))
+                           p.table_seconds, p.table_cpu_seconds, p.coder))
     report = g.solve(progress=note)
     assert seen and report.start.value == "win" and report.start.remoteness == 15
     # One report per table stored, counting up to the whole set, its estimate known from the first on.
@@ -203,6 +203,8 @@ def test_solve_reports_progress_and_a_python_error_in_the_callback_stops_it(tmp_
     # Each stored table says what it cost: wall and CPU seconds, measured (not all zero).
     assert all(s[5] >= 0 and s[6] >= 0 for s in stored) and sum(s[6] for s in stored) > 0
     assert sum(t.cpu_seconds for t in report.tiers) > 0
+    # ... and what coded its blocks (the better of LZMA2 9 and zstd 19 on a sample, for tables this small).
+    assert all(s[7] in ("lzma9", "zstd19") for s in stored)
     assert report.to_dict()["tiers"] == cli_json("solve", "tatedrez", "--rule", "no-move=pass", data=tmp_path)["tiers"]
 
     def fail(progress):
