@@ -12,6 +12,7 @@
 #include "python/table.hpp"
 #include "api/limits.hpp"
 #include "core/common/byte_size.hpp"
+#include "core/common/one_line.hpp"
 #include "core/common/error.hpp"
 
 namespace zz::python {
@@ -152,7 +153,7 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
     try {
       if (p) std::rethrow_exception(p);
     } catch (const InputError& e) {
-      input_error(e.what());
+      input_error(one_line(e.what()).c_str());
     } catch (const Cancelled&) {
       PyErr_SetString(PyExc_KeyboardInterrupt, "cancelled");
     }
@@ -161,9 +162,9 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
     try {
       if (p) std::rethrow_exception(p);
     } catch (const api::NotCovered& e) {
-      not_covered(e.what());
+      not_covered(one_line(e.what()).c_str());
     } catch (const api::MissingTable& e) {
-      py::object error = py::reinterpret_borrow<py::object>(missing_table)(e.what());
+      py::object error = py::reinterpret_borrow<py::object>(missing_table)(one_line(e.what()));
       error.attr("command") = e.command;
       error.attr("bytes") = e.bytes;
       PyErr_SetObject(missing_table.ptr(), error.ptr());

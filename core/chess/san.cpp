@@ -1,11 +1,11 @@
 #include "core/chess/san.hpp"
 
-#include <cstdio>
 #include <vector>
 
 #include "core/chess/fen.hpp"
 #include "core/chess/movegen.hpp"
 #include "core/common/error.hpp"
+#include "core/common/one_line.hpp"
 
 namespace zz::chess {
 // Named, not anonymous: the library builds as one unity file (uci.cpp has helpers too).
@@ -73,21 +73,7 @@ std::string_view strip_suffix(std::string_view s, std::string_view suffix) {
 }  // namespace san_detail
 
 
-std::string quote_move_text(std::string_view text) {
-  std::string out(1, '\'');
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c >= 0x20 && c < 0x7F) {
-      out += ch;
-    } else {
-      char hex[5];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    }
-  }
-  out += '\'';
-  return out;
-}
+std::string quote_move_text(std::string_view text) { return "'" + one_line(std::string(text)) + "'"; }
 
 std::string format_san(const Position& pos, Move m) {
   std::string s = san_detail::san_body(pos, m);

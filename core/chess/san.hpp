@@ -22,8 +22,8 @@ std::string format_san(const Position& pos, Move m);
 // characters escaped) for malformed, illegal or ambiguous text.
 Move parse_san(const Position& pos, std::string_view text);
 
-// The text quoted for an error message: 'text', control characters and bytes beyond ASCII
-// as \xNN, so the message stays one printable line.
+// The text quoted for an error message: 'text' through one_line (control characters and
+// bytes that are not UTF-8 as \xNN), so the message stays one printable line.
 std::string quote_move_text(std::string_view text);
 
 }  // namespace zz::chess

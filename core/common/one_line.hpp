@@ -1,6 +1,8 @@
 #pragma once
-// A message as one line, whatever it holds: control characters escaped as \xNN. Every face
-// that prints a reason for bad input (the command line, the benchmarks) passes it through.
+// A message as one printable line of valid UTF-8, whatever it holds: control characters
+// (C0, DEL, C1) and bytes that are not part of well-formed UTF-8 escaped as \xNN; other
+// characters (µ, ♔) kept. Every face that prints a reason for bad input (the command line,
+// the server, the benchmarks) passes it through, so a JSON answer can always be written.
 #include <string>
 
 namespace zz {

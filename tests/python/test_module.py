@@ -145,6 +145,9 @@ def test_errors_are_the_documented_exceptions(data, tmp_path):
     assert isinstance(bad.value, ValueError)
     code, _, err = cli("query", "tatedrez", "3/3/3 q", data=data)
     assert code == 2 and err.strip().endswith(str(bad.value))  # the command line's one-line reason
+    with pytest.raises(zugzwang.InputError) as bad:  # control characters escaped, as there
+        zugzwang.Game("che\nss\x1b[31m")
+    assert "\n" not in str(bad.value) and "\x1b" not in str(bad.value) and "che\\x0ass\\x1b[31m" in str(bad.value)
     with pytest.raises(zugzwang.InputError):
         g.move("start", "x@z9")
     with pytest.raises(zugzwang.InputError):

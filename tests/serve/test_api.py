@@ -65,6 +65,19 @@ def test_bad_input_is_400_with_the_command_lines_reason(server, data):
     assert server.request("POST", "/api/review", body=None)[0] == 400
     assert server.post("/api/analyze", {"game": "tablut", "position": "start"})[0] == 400
     assert server.get("/api/nothing")[0] == 404
+    # Text that is not UTF-8 (or holds control characters) is refused like any other bad input,
+    # its bytes escaped in a reason JSON can hold: the same reason the command line prints.
+    for params, cli_args in [
+        ({"game": b"\xff"}, ["query", "\udcff", "start"]),
+        ({"game": "chess", "position": b"8/8/8/8/8/2k5/1R6/K7 w - - 0 1\xc3("},
+         ["query", "chess", "8/8/8/8/8/2k5/1R6/K7 w - - 0 1\udcc3("]),
+        ({"game": "chess", "position": b"8/8/8/8/8/2k5/1R6/K7 w - - 0 1\x1b[31m\xed\xa0\x80"},
+         ["query", "chess", "8/8/8/8/8/2k5/1R6/K7 w - - 0 1\x1b[31m\udced\udca0\udc80"]),
+    ]:
+        status, answer = server.get("/api/query", **{"position": "start", **params})
+        assert status == 400, params
+        assert "\\x" in answer["error"] and "\n" not in answer["error"]
+        assert answer["error"] == cli_error(*cli_args, data=data)
 
 
 def test_a_missing_table_is_404_naming_its_solve_command(server, data):

@@ -16,6 +16,7 @@
 #include "api/json.hpp"
 #include "api/limits.hpp"
 #include "core/common/error.hpp"
+#include "core/common/one_line.hpp"
 #include "tools/serve/assets.hpp"
 #include "tools/serve/jobs.hpp"
 #include "tools/serve/sessions.hpp"
@@ -27,7 +28,9 @@ using api::ojson;
 
 void send_json(httplib::Response& res, const ojson& doc, int status = 200) {
   res.status = status;
-  res.set_content(doc.dump(), "application/json");
+  // Text a request brought that is not UTF-8 must not make the answer fail: replaced, as the
+  // last line of defence (reasons pass through one_line, which escapes such bytes).
+  res.set_content(doc.dump(-1, ' ', false, ojson::error_handler_t::replace), "application/json");
 }
 
 // The request's parameters: from the query string (GET) or a JSON object body (POST).
@@ -110,13 +113,13 @@ httplib::Server::Handler api_handler(F f) {
     try {
       f(req, res);
     } catch (const api::MissingTable& e) {
-      send_json(res, {{"error", e.what()}, {"command", e.command}, {"bytes", e.bytes}}, 404);
+      send_json(res, {{"error", one_line(e.what())}, {"command", e.command}, {"bytes", e.bytes}}, 404);
     } catch (const api::NotCovered& e) {
-      send_json(res, {{"error", e.what()}, {"covered", false}}, 400);
+      send_json(res, {{"error", one_line(e.what())}, {"covered", false}}, 400);
     } catch (const InputError& e) {
-      send_json(res, {{"error", e.what()}}, 400);
+      send_json(res, {{"error", one_line(e.what())}}, 400);
     } catch (const std::exception& e) {
-      send_json(res, {{"error", std::string("internal error: ") + e.what()}}, 500);
+      send_json(res, {{"error", one_line(std::string("internal error: ") + e.what())}}, 500);
     }
   };
 }
@@ -127,7 +130,7 @@ ojson job_json(std::uint64_t id, const JobStatus& s) {
   ojson doc = {{"job", id}, {"state", s.state}, {"elapsed", s.elapsed}};
   if (s.progress) doc["progress"] = api::to_json(*s.progress);
   if (s.result) doc["result"] = api::to_json(*s.result);
-  if (!s.error.empty()) doc["error"] = s.error;
+  if (!s.error.empty()) doc["error"] = one_line(s.error);
   return doc;
 }
 
@@ -251,7 +254,7 @@ void add_api(httplib::Server& server, SessionPool& sessions, AnalyzeJobs& jobs, 
                   send_json(res, {{"job", id}, {"state", "cancelling"}});
                 }));
   server.Get(R"(/api/.*)", [](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, {{"error", "no such API: " + req.path}}, 404);
+    send_json(res, {{"error", one_line("no such API: " + req.path)}}, 404);
   });
 }
 
