@@ -138,6 +138,7 @@ TEST_CASE("probe values every position read, a line each, and answers a bad line
   while (std::getline(answers, line)) got.push_back(json::parse(line));
   REQUIRE(got.size() == 4);
   CHECK(got[3].contains("error"));
+  CHECK(got[3]["position"] == "\\xff\\xfe not UTF-8");  // its bytes named, not replaced
   CHECK(got[0]["position"] == "nonsense\\x01");
   CHECK(got[0].contains("error"));
   CHECK(got[1]["error"].get<std::string>().find("KNNvK") != std::string::npos);
