@@ -40,7 +40,12 @@ class GameHandle {
 };
 
 std::string position_text(const py::object& position) {
-  return position.is_none() ? std::string("start") : py::str(position).cast<std::string>();
+  if (position.is_none()) return "start";
+  // Encoded as the command line receives its arguments: a str decoded from bytes that are not
+  // UTF-8 (os.fsdecode, surrogateescape) gives those bytes back, and the parser refuses them
+  // by name, as it refuses them there, instead of a failed cast.
+  const py::bytes raw = py::str(position).attr("encode")("utf-8", "surrogateescape");
+  return raw.cast<std::string>();
 }
 
 api::SolveReport solve(GameHandle& g, const py::object& material, const py::object& threads, bool rebuild,
@@ -220,9 +225,10 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
            [](GameHandle& g, const py::object& p, int depth, bool divide) -> py::object {
              api::check_perft_depth(depth);
              api::PerftResult r;
+             const std::string position = position_text(p);  // Python's objects only with the GIL held
              {
                py::gil_scoped_release release;
-               r = g.session().perft(position_text(p), depth, divide);
+               r = g.session().perft(position, depth, divide);
              }
              if (!divide) return py::int_(r.nodes);
              py::dict counts;

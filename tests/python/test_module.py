@@ -1,6 +1,7 @@
 """import zugzwang: answers equal the command line's, tables are NumPy views of the files,
 indices round-trip, errors are the documented exceptions, and nothing leaks."""
 import json
+import os
 import random
 import resource
 
@@ -148,6 +149,12 @@ def test_errors_are_the_documented_exceptions(data, tmp_path):
     with pytest.raises(zugzwang.InputError) as bad:  # control characters escaped, as there
         zugzwang.Game("che\nss\x1b[31m")
     assert "\n" not in str(bad.value) and "\x1b" not in str(bad.value) and "che\\x0ass\\x1b[31m" in str(bad.value)
+    # A position decoded from bytes that are not UTF-8 (os.fsdecode) is refused by those bytes.
+    not_utf8 = os.fsdecode(b"3/3/3 w\xff")
+    with pytest.raises(zugzwang.InputError) as bad:
+        g.query(not_utf8)
+    code, _, err = cli("query", "tatedrez", not_utf8, data=data)
+    assert code == 2 and "\\xff" in str(bad.value) and err.strip().endswith(str(bad.value))
     with pytest.raises(zugzwang.InputError):
         g.move("start", "x@z9")
     with pytest.raises(zugzwang.InputError):
