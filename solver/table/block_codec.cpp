@@ -1,9 +1,9 @@
 #include "solver/table/block_codec.hpp"
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
-#include <stdexcept>
 
 #include <lzma.h>
 #define ZDICT_STATIC_LINKING_ONLY
