@@ -3,6 +3,9 @@
 // class, and the conversion every to_dict() shares.
 #include <pybind11/pybind11.h>
 
+#include <filesystem>
+#include <string>
+
 #include "api/json.hpp"
 
 namespace zz::python {
@@ -25,6 +28,13 @@ struct KeptSolveProgress : SolveProgress {
   explicit KeptSolveProgress(const SolveProgress& p)
       : SolveProgress(p), tier_name(p.tier), decoding_name(p.decoding), coder_name(p.coder) {}
 };
+
+// A str argument's UTF-8 bytes, as the command line would receive them: bytes a str was
+// decoded from (os.fsdecode) and lone surrogates come back as bytes the parsers refuse by name.
+// `what` names the argument in the TypeError for anything but a str.
+std::string utf8_argument(const py::handle& value, const char* what);
+// A directory argument: a str, bytes or os.PathLike, as os.fsencode would give it.
+std::filesystem::path path_argument(const py::handle& value, const char* what);
 
 void bind_results(py::module_& m);
 void bind_table(py::module_& m);

@@ -21,15 +21,16 @@ namespace {
 // zugzwang.Game: one game under one rule variant, with one data directory.
 class GameHandle {
  public:
-  GameHandle(const std::string& name, const py::object& rules, const py::object& data) {
+  GameHandle(const py::object& game, const py::object& rules, const py::object& data) {
+    const std::string name = utf8_argument(game, "name");
     std::vector<std::string> assignments;
     if (!rules.is_none()) {
       if (!py::isinstance<py::dict>(rules)) throw InputError("rules must be a dict such as {\"no-move\": \"pass\"}");
       for (const auto& [k, v] : rules.cast<py::dict>())
-        assignments.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
+        assignments.push_back(utf8_argument(py::str(k), "a rule") + "=" + utf8_argument(py::str(v), "a rule"));
     }
     const std::filesystem::path dir =
-        data.is_none() ? api::default_data_dir() : std::filesystem::path(py::str(data).cast<std::string>());
+        data.is_none() ? api::default_data_dir() : path_argument(data, "data");
     session_ = api::open_session(name, assignments, dir);
   }
 
@@ -41,24 +42,20 @@ class GameHandle {
 
 std::string position_text(const py::object& position) {
   if (position.is_none()) return "start";
-  // Encoded as the command line receives its arguments: a str decoded from bytes that are not
-  // UTF-8 (os.fsdecode, surrogateescape) gives those bytes back, and the parser refuses them
-  // by name, as it refuses them there, instead of a failed cast.
-  const py::bytes raw = py::str(position).attr("encode")("utf-8", "surrogateescape");
-  return raw.cast<std::string>();
+  return utf8_argument(py::str(position), "position");
 }
 
 api::SolveReport solve(GameHandle& g, const py::object& material, const py::object& threads, bool rebuild,
-                       const py::object& progress, const py::object& memory, const std::string& working_state) {
+                       const py::object& progress, const py::object& memory, const py::object& working_state) {
   api::SolveRequest request;
-  if (py::isinstance<py::str>(memory)) request.memory = parse_byte_size(memory.cast<std::string>());
+  if (py::isinstance<py::str>(memory)) request.memory = parse_byte_size(utf8_argument(memory, "memory"));
   else if (!memory.is_none()) {
     const long long bytes = memory.cast<long long>();
     if (bytes <= 0) throw InputError("memory must be a positive number of bytes or a size such as '8G'");
     request.memory = static_cast<std::uint64_t>(bytes);
   }
-  request.working_state = working_state;
-  if (!material.is_none()) request.material = material.cast<std::string>();
+  request.working_state = utf8_argument(working_state, "working_state");
+  if (!material.is_none()) request.material = utf8_argument(material, "material");
   if (!threads.is_none()) {
     request.threads = threads.cast<int>();
     if (request.threads <= 0) throw InputError("threads must be a positive integer");
@@ -111,20 +108,23 @@ api::AnalyzeResult analyze(GameHandle& g, const py::object& position, const py::
   });
 }
 
-api::ReviewResult review(GameHandle& g, const py::object& start, const std::vector<std::string>& moves,
+api::ReviewResult review(GameHandle& g, const py::object& start, const py::object& moves,
                          int proof_plies, std::uint64_t proof_nodes) {
   api::ReviewOptions options;
   options.proof_plies = proof_plies;
   options.proof_nodes = proof_nodes;
   api::check(options);
-  return g.session().review(position_text(start), moves, options);
+  if (py::isinstance<py::str>(moves)) throw py::type_error("moves must be a list of moves, not one str");
+  std::vector<std::string> texts;
+  for (const auto& mv : py::iter(moves)) texts.push_back(utf8_argument(mv, "a move"));
+  return g.session().review(position_text(start), texts, options);
 }
 
 // Rows of the tables as dicts, like the command line's export documents.
 py::list export_rows(GameHandle& g, const py::object& material, const py::object& where, const py::object& limit) {
   api::ExportRequest request;
-  if (!material.is_none()) request.material = material.cast<std::string>();
-  if (!where.is_none()) request.where = api::parse_where(where.cast<std::string>());
+  if (!material.is_none()) request.material = utf8_argument(material, "material");
+  if (!where.is_none()) request.where = api::parse_where(utf8_argument(where, "where"));
   if (!limit.is_none()) {
     const long long n = limit.cast<long long>();
     if (n < 0) throw InputError("limit must be a non-negative integer");
@@ -197,7 +197,7 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
     g = zugzwang.Game("taktikl", rules={"no-return": "off"}, data="DIR")
 
 data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/share/zugzwang.)")
-      .def(py::init<const std::string&, const py::object&, const py::object&>(), py::arg("name"),
+      .def(py::init<const py::object&, const py::object&, const py::object&>(), py::arg("name"),
            py::arg("rules") = py::none(), py::arg("data") = py::none())
       .def_property_readonly("name", [](GameHandle& g) { return g.session().info().name; })
       .def_property_readonly("info", [](GameHandle& g) { return g.session().info(); })
@@ -215,7 +215,7 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
       .def("move",
            [](GameHandle& g, const py::object& p, const py::args& moves) {
              std::vector<std::string> texts;
-             for (const auto& mv : moves) texts.push_back(py::str(mv).cast<std::string>());
+             for (const auto& mv : moves) texts.push_back(utf8_argument(py::str(mv), "a move"));
              return g.session().move(position_text(p), texts);
            },
            py::arg("position"), "The position after the moves, and the result if the game ended.")
@@ -255,12 +255,12 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
            "compact working state (working_state 'auto'; or 'memory', 'compact').")
       .def("tables",
            [](GameHandle& g, const py::object& material) {
-             return g.session().tables(material.is_none() ? "" : material.cast<std::string>());
+             return g.session().tables(material.is_none() ? "" : utf8_argument(material, "material"));
            },
            py::arg("material") = py::none(), "The tables on disk: present or missing, sizes, statistics.")
       .def("tiers",
            [](GameHandle& g, const py::object& material) {
-             return g.session().tier_names(material.is_none() ? "" : material.cast<std::string>());
+             return g.session().tier_names(material.is_none() ? "" : utf8_argument(material, "material"));
            },
            py::arg("material") = py::none(), "Names of the tables (tiers), in solving order.")
       .def("table",

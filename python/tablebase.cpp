@@ -18,7 +18,7 @@ class Tablebase {
   explicit Tablebase(const py::object& directory) {
     api::SessionOptions options;
     options.solve_on_demand = false;  // a tablebase reads what is there; solving is `zugzwang solve`
-    session_ = api::open_session("chess", {}, std::filesystem::path(py::str(directory).cast<std::string>()), options);
+    session_ = api::open_session("chess", {}, path_argument(directory, "directory"), options);
   }
 
   // Plies to mate, positive when the side to move mates, negative when it is mated (0 when
@@ -44,8 +44,7 @@ class Tablebase {
 
  private:
   Outcome probe(const py::object& position) {
-    const std::string fen = py::hasattr(position, "fen") ? py::str(position.attr("fen")()).cast<std::string>()
-                                                         : py::str(position).cast<std::string>();
+    const std::string fen = utf8_argument(py::str(py::hasattr(position, "fen") ? position.attr("fen")() : position), "fen");
     py::gil_scoped_release release;
     return session_->value(fen);
   }

@@ -2,6 +2,7 @@
 indices round-trip, errors are the documented exceptions, and nothing leaks."""
 import json
 import os
+import pathlib
 import random
 import resource
 
@@ -155,6 +156,24 @@ def test_errors_are_the_documented_exceptions(data, tmp_path):
         g.query(not_utf8)
     code, _, err = cli("query", "tatedrez", not_utf8, data=data)
     assert code == 2 and "\\xff" in str(bad.value) and err.strip().endswith(str(bad.value))
+    # A lone surrogate no bytes were decoded to is refused by its own UTF-8 bytes, escaped; so is
+    # every str argument, not only positions.
+    with pytest.raises(zugzwang.InputError) as bad:
+        g.query("3/3/3 w\ud800")
+    assert "\\xed\\xa0\\x80" in str(bad.value)
+    chess = zugzwang.Game("chess", data=tmp_path)
+    for call in (lambda: zugzwang.Game("tate\ud800drez"), lambda: chess.tables(os.fsdecode(b"K\xffvK")),
+                 lambda: chess.export("KQ\udcffvK"), lambda: g.move("start", "a\ud800"),
+                 lambda: g.review("start", ["\ud800"]), lambda: g.solve(memory="8\ud800G"),
+                 lambda: zugzwang.Game("tatedrez", rules={"no-move": "pa\udcffss"})):
+        with pytest.raises(zugzwang.InputError) as bad:
+            call()
+        assert "\\x" in str(bad.value) and "\n" not in str(bad.value)
+    with pytest.raises(TypeError, match="moves must be a list"):
+        g.review("start", "a1")
+    with pytest.raises(TypeError, match="material must be a str"):
+        chess.tables(5)
+    assert zugzwang.Game("tatedrez", data=pathlib.Path(data)).query().value == g.query().value
     with pytest.raises(zugzwang.InputError):
         g.move("start", "x@z9")
     with pytest.raises(zugzwang.InputError):

@@ -55,6 +55,8 @@ def test_no_table_raises_key_error_and_get_returns_none(data):
         assert tb.get_dtm(position, default=-99) == -99
     with pytest.raises(zugzwang.InputError):
         tb.probe_dtm("8/8/8/8 w")
+    with pytest.raises(zugzwang.InputError, match=r"\\xed\\xa0\\x80"):  # a lone surrogate: its bytes
+        tb.get_dtm("8/8/8/8/8/2k5/1R6/K7 w - - 0 1\ud800")
 
 
 def test_a_board_object_with_fen_is_accepted(data):
