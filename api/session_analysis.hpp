@@ -1,0 +1,74 @@
+#pragma once
+// PositionAnalysis<G>: `analyze`, proof search and the game-tree search at once, with every
+// move of its lines named as players read them.
+#include <string>
+
+#include "api/analysis.hpp"
+#include "api/analysis_search.hpp"
+#include "api/session_core.hpp"
+
+namespace zz::api {
+
+template <Game G, class AnalysisTools>
+class PositionAnalysis : SessionPart<G> {
+  using Part = SessionPart<G>;
+  using Part::core_;
+  using Part::game;
+  using Part::name;
+  using Part::rules;
+  using Part::store;
+
+ public:
+  using typename Part::Move;
+  using typename Part::Position;
+
+  explicit PositionAnalysis(const SessionCore<G>& core) : Part(core) {}
+
+  AnalyzeResult analyze(const AnalyzeRequest& request) {
+    check(request);
+    if constexpr (Hashable<G>) {
+      const Position p = core_.parse_position(request.position);
+      AnalysisTools tools(game(), store());
+      // The analysis speaks in move ids; each line is named here, progress reports included.
+      AnalyzeRequest named = request;
+      if (request.progress)
+        named.progress = [&](const AnalyzeProgress& progress) {
+          AnalyzeProgress copy = progress;
+          for (auto& line : copy.lines) name_analysis_line(p, line);
+          request.progress(copy);
+        };
+      AnalyzeResult r = analyze_position(tools, p, named);
+      r.game = name();
+      r.rules = rules();
+      for (auto& line : r.lines) name_analysis_line(p, line);
+      for (auto& m : r.moves) m.name = core_.name_of_id(p, m.move);
+      if (r.best_move && HasMoveNames<G>) r.best_move_name = core_.name_of_id(p, *r.best_move);
+      return r;
+    } else {
+      (void)request;
+      throw InputError(name() + " has no search");
+    }
+  }
+
+ private:
+  // Names an analysis line's move, its principal variation (played out from p) and its proof.
+  void name_analysis_line(const Position& p, AnalysisLine& line) const {
+    if constexpr (!HasMoveNames<G>) return;
+    line.name = core_.name_of_id(p, line.move);
+    if (line.proof) line.proof->name = line.name;
+    line.pv_names.clear();
+    Position q = p;
+    for (const auto& id : line.pv) {
+      try {
+        const Move m = game().parse_move(q, id);
+        line.pv_names.push_back(core_.name_of(q, m));
+        q = game().play(q, m);
+      } catch (const InputError&) {  // not a move of q: the rest keeps its ids
+        for (std::size_t i = line.pv_names.size(); i < line.pv.size(); ++i) line.pv_names.push_back(line.pv[i]);
+        break;
+      }
+    }
+  }
+};
+
+}  // namespace zz::api
