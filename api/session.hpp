@@ -20,7 +20,7 @@
 #include "api/errors.hpp"
 #include "api/results.hpp"
 #include "core/common/error.hpp"
-#include "solver/retrograde.hpp"
+#include "solver/solve_options.hpp"
 
 namespace zz::api {
 

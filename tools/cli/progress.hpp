@@ -6,7 +6,7 @@
 #include <chrono>
 #include <string>
 
-#include "solver/retrograde.hpp"
+#include "solver/solve_options.hpp"
 
 namespace zz::cli {
 
