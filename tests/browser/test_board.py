@@ -397,6 +397,26 @@ def editor_check(page, game, clicks_bad, clicks_good, rules=()):
 
 # ---- the parts ---------------------------------------------------------------------------
 
+def check_chart_dot(page, ply, first_player_view):
+    """The value history's dot for `ply` lies in its winner's band, at least a third of the
+    band's height from the draw line (a draw: on it). first_player_view is the value for
+    the first player: win, loss or draw."""
+    css = f'#chart .chart-point[data-ply="{ply}"] circle'
+    page.wait(lambda: page.els(css), f"the value history's dot for ply {ply}")
+    cy = float(page.attr(css, "cy"))
+    mid = float(page.attr("#chart .chart-mid", "y1"))
+    top = float(page.attr("#chart .band-first", "y"))
+    half = mid - top
+    where = {"win": "first player's band", "loss": "second player's band", "draw": "draw line"}[first_player_view]
+    if first_player_view == "draw":
+        ok = abs(cy - mid) < 0.5
+    else:
+        off = (mid - cy) if first_player_view == "win" else (cy - mid)
+        ok = off >= half / 3
+    check(ok, f"chart: ply {ply} ({first_player_view} for the first player) drawn at y={cy}, "
+              f"draw line {mid}, half band {half}: not clearly in the {where}")
+
+
 def part_tatedrez(page):
     game = "tatedrez"
     page.open(game, "start")
@@ -470,6 +490,9 @@ def part_quixo(page):
     game, rules = "quixo", ("size=4",)
     page.open(game, "start", rules)
     start = check_position(page, game, "4/4/4/4 x", rules)
+    # the start's value (X, the first player, to move) in the value history: a long win is
+    # still drawn in X's band, not near the draw line
+    check_chart_dot(page, 0, start["value"])
     # a blank ring cube is picked like a piece; the ends it can be pushed in at are marked
     page.click_square("b1")
     page.wait(lambda: page.els("#board .dest"), "quixo destinations from b1")

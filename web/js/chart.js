@@ -10,6 +10,8 @@ const TOP = 18;
 const BOTTOM = H - 18;
 const MID = (TOP + BOTTOM) / 2;
 const LEFT = 74;
+// The least distance between a decided value's dot and the draw line.
+const GAP = 0.35 * (MID - TOP);
 
 export function renderChart(container, { points, cursor, sideNames, onJump }) {
   clear(container);
@@ -20,8 +22,10 @@ export function renderChart(container, { points, cursor, sideNames, onJump }) {
   const W = Math.max(avail, LEFT + 20 + step * (n - 1));
   const known = points.filter((p) => p && p.value && p.value !== 'draw');
   const maxR = Math.max(2, ...known.map((p) => p.remoteness));
-  // remoteness 0 at the edge, the largest close to the centre line
-  const depth = (r) => (r / (maxR + 1)) * (MID - TOP - 10);
+  // Remoteness 0 at the edge, the largest at GAP from the centre line: a decided value is
+  // drawn well inside its winner's band however long the win (a lone won start with
+  // remoteness 21 sat a few pixels from the draw line, where it read as a draw).
+  const depth = (r) => (r / maxR) * (MID - TOP - GAP);
   const yOf = (p) => {
     if (!p || !p.value || p.value === 'draw') return MID;
     const firstWins = (p.sideIndex === 0 ? p.value : opposite(p.value)) === 'win';
