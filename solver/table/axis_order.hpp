@@ -4,7 +4,7 @@
 // group varying fastest), so the range is an array with one axis per digit, and the file may
 // store that array transposed: another axis varies fastest. Which order compresses best
 // depends on the table (KBNvKP: the bishop outermost and the knight innermost, 24 % smaller
-// than the index's own order; docs/architecture.md), so the writer tries them on a sample.
+// than the index's own order; docs/solver-design.md), so the writer tries them on a sample.
 //
 // Offsets here count from the start of the stored range: a slot's offset k is its index less
 // the range's first slot, and its position j is where the file stores it.

@@ -315,7 +315,7 @@ PackOptions default_pack_options(std::uint64_t entries) {
   if (entries >= kLargeTableSlots) {
     o.block_shift = 20;
     // LZMA2 9's extreme search, with no position bits: the symbols are bytes with no
-    // alignment (docs/architecture.md, "LZMA's own settings").
+    // alignment (docs/solver-design.md, "LZMA's own settings").
     o.codec = CodecSettings{Codec::Lzma, 9, true, -1, 0, 0};
     o.cheaper_within = 0.03;
   }

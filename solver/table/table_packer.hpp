@@ -36,7 +36,7 @@ struct PackOptions {
   // bytes on the same sample is used instead, e.g. 0.03 for 3 % (0: always `codec`). The
   // search only changes how hard the coder looks for matches: a reader needs nothing new.
   double cheaper_within = 0;
-  int block_shift = 17;  // 131,072 codes: docs/architecture.md, "Block size"
+  int block_shift = 17;  // 131,072 codes: docs/solver-design.md, "Block size"
   // Only for a reader that knows the game (the table store, which sets it): others could
   // not tell unused slots.
   bool fill_unused = false;
@@ -93,13 +93,13 @@ inline constexpr int kChoiceBlockShift = 17;
 
 // Tables of at least this many slots (every five-piece chess table; no smaller one) get
 // large blocks and LZMA's slower search: on the five-piece set they save about 8 % of the
-// bytes for a cold probe that decodes 1 M codes instead of 128 K (docs/architecture.md).
+// bytes for a cold probe that decodes 1 M codes instead of 128 K (docs/solver-design.md, "Large tables").
 // A faster search is taken where it costs at most 3 % of a table's bytes on a sample
 // (PackOptions::cheaper_within).
 inline constexpr std::uint64_t kLargeTableSlots = std::uint64_t{1} << 25;
 
 // The options the solver and `zugzwang compress` use by default for a table of `entries`
-// slots (docs/architecture.md says why: measured on the chess and Tablut tables).
+// slots (docs/solver-design.md says why: measured on the chess and Tablut tables).
 PackOptions default_pack_options(std::uint64_t entries = 0);
 
 }  // namespace zz

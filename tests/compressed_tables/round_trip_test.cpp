@@ -55,7 +55,7 @@ TEST_CASE("chess slots valued by their exits (captures, promotions, the end) mak
     return o;
   });
   CHECK(without.tables_with_implied_slots == 0);
-  // Measured: KQvKR's set 8 % smaller (docs/architecture.md); at least 4 % asked here.
+  // Measured: KQvKR's set 8 % smaller (docs/solver-design.md); at least 4 % asked here.
   CHECK(with.compressed_bytes * 100 < without.compressed_bytes * 96);
 }
 

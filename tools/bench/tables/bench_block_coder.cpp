@@ -8,7 +8,7 @@
 // symbol to code and to decode. Settings: lzma<level>[e][-nice<N>][-depth<N>][-lc<N>][-lp<N>]
 // [-pb<N>] (LZMA2 with no position bits unless named, as the writer's large tables) or
 // zstd<level> (zz::settings_from_name); without --setting the curve of match-finder effort
-// that docs/architecture.md reports.
+// that docs/solver-design.md reports.
 #include <cstdio>
 #include <optional>
 #include <string>
