@@ -152,7 +152,9 @@ void Morris::for_each_move(const Position& p, F&& f) const {
 template <class F>
 void Morris::for_each_unmove(const Position& p, F&& f) const {
   const Colour s = p.to_move, t = other(s);
-  if (p.total(s) < 3 || p.total(t) < 3 || !may_move(p, t)) return;
+  // q has t to move with the same hands, which must fit that (in Nine Men's Morris both are
+  // empty: a player's last placement is followed by the other's, not by its own slide).
+  if (p.total(s) < 3 || p.total(t) < 3 || !may_move(p, t) || !hands_fit(p.hand[t], p.hand[s])) return;
   const Board& b = board();
   const Mask empty = b.all & ~p.occupied();
   const bool fly = flies(p, t);  // its count did not change

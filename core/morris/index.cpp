@@ -149,6 +149,7 @@ bool Morris::unrank(const Tier& t, std::uint64_t index, Position& out) const {
 }
 
 int Morris::orbit_size(const Position& p) const {
+  if (p.total(p.to_move) < 3) return 1;  // tier "over": one slot for every lost position
   int fixing = 0;
   for (int op = 0; op < kSymmetries; ++op)
     fixing += board().transform(op, p.stones[White]) == p.stones[White] &&

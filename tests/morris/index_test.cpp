@@ -66,11 +66,20 @@ void check_tier(const Morris& g, const std::string& name) {
     g.for_each_move(p, [&](const Morris::Move& m) {
       const Morris::Position c = g.play(p, m);
       const Morris::Tier ct = g.tier_of(c);
-      if (ct == t) kids.push_back(g.rank(c));
-      else CHECK(std::find(deps.begin(), deps.end(), ct) != deps.end());
+      if (ct == t) {
+        kids.push_back(g.rank(c));
+        return;
+      }
+      REQUIRE(std::find(deps.begin(), deps.end(), ct) != deps.end());
+      // The child's slot in its tier is a used one, holding a symmetric image of the child.
+      Morris::Position back;
+      CAPTURE(g.format(c));
+      REQUIRE(g.unrank(ct, g.rank(c), back));
+      REQUIRE(g.rank(back) == g.rank(c));
     });
     g.for_each_unmove(p, [&](const Morris::Position& q) {
       REQUIRE(g.tier_of(q) == t);
+      REQUIRE(g.rank(q) < size);
       CHECK_FALSE(g.outcome(q));
       preds.push_back(g.rank(q));
     });
@@ -106,13 +115,13 @@ TEST_CASE("set ranks, classes and their tables") {
 
 TEST_CASE("every slot of small tiers: rank, unrank, symmetries, un-moves, dependencies") {
   const Morris nine = game_for("nine");
-  for (const char* name : {"3-3-0-0", "1-2-8-7", "2-2-7-7", "3-2-6-6"}) check_tier(nine, name);
+  for (const char* name : {"3-3-0-0", "1-2-8-7", "2-2-7-7", "3-2-6-6", "3-4-1-0"}) check_tier(nine, name);
   const Morris lasker = game_for("lasker");
   for (const char* name : {"3-3-0-0", "3-2-1-2", "2-1-2-4"}) check_tier(lasker, name);
   const Morris mora = game_for("morabaraba");
   check_tier(mora, "3-3-0-0");
   const Morris six = game_for("six");
-  for (const char* name : {"3-3-0-0", "4-3-0-0", "5-4-0-0", "2-2-4-4"}) check_tier(six, name);
+  for (const char* name : {"3-3-0-0", "4-3-0-0", "5-4-0-0", "2-2-4-4", "5-5-1-1", "5-6-1-0"}) check_tier(six, name);
 }
 
 TEST_CASE("the tiers of a whole game form a DAG from the start") {
