@@ -34,6 +34,8 @@ struct Board {
   std::array<Mask, kMaxPoints> adjacent{};
   std::array<Mask, kMaxPoints> mills_through_mask{};  // union of the mills through a point
   std::array<std::array<std::int8_t, kMaxPoints>, kSymmetries> symmetry{};  // point images; 0 is the identity
+  // The image of each byte of a set under each symmetry, so that a set turns in three lookups.
+  std::array<std::array<std::array<Mask, 256>, 3>, kSymmetries> symmetry_bytes{};
   std::array<std::array<std::int8_t, 7>, 7> point_at{};  // [file][rank]: the point there, or -1
   Mask all = 0;
 
@@ -52,9 +54,8 @@ struct Board {
     return false;
   }
   constexpr Mask transform(int op, Mask set) const {
-    Mask out = 0;
-    for (Mask m = set; m; m &= m - 1) out |= bit(symmetry[op][__builtin_ctz(m)]);
-    return out;
+    const auto& t = symmetry_bytes[op];
+    return t[0][set & 0xFF] | t[1][(set >> 8) & 0xFF] | t[2][(set >> 16) & 0xFF];
   }
 };
 
@@ -112,6 +113,14 @@ constexpr Board make_board(const std::array<Coord, P>& coords, const std::array<
       }
       b.symmetry[op][i] = b.point_at[x + 3][y + 3];
     }
+  for (int op = 0; op < kSymmetries; ++op)
+    for (int byte = 0; byte < 3; ++byte)
+      for (int v = 0; v < 256; ++v) {
+        Mask out = 0;
+        for (int k = 0; k < 8; ++k)
+          if ((v >> k & 1) && 8 * byte + k < b.points) out |= bit(b.symmetry[op][8 * byte + k]);
+        b.symmetry_bytes[op][byte][v] = out;
+      }
   return b;
 }
 

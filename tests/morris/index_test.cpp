@@ -134,13 +134,15 @@ TEST_CASE("the tiers of a whole game form a DAG from the start") {
     // Slots against positions up to symmetry, in the movement tiers (no stones in hand) and
     // the others.
     double slots[2] = {0, 0}, classes[2] = {0, 0};
-    std::uint64_t sectors = 0, total = 0;  // parts of tiers: Malom's sectors
+    std::uint64_t sectors = 0, total = 0, largest = 0;  // parts of tiers: Malom's sectors
+    std::string largest_name;
     for (std::size_t k = 0; k < order.size(); ++k) {
       for (const auto& d : g.tier_dependencies(order[k])) CHECK(at.at(g.tier_name(d)) < k);
       if (order[k].over) continue;
       const auto& t = order[k];
       sectors += 1 + (!(t.a == t.b && t.ha == t.hb) && g.hands_fit(t.hb, t.ha));
       total += g.tier_size(t);
+      if (g.tier_size(t) > largest) largest = g.tier_size(t), largest_name = g.tier_name(t);
       const int part = order[k].ha + order[k].hb == 0 ? 0 : 1;
       slots[part] += static_cast<double>(g.tier_size(order[k]));
       classes[part] += static_cast<double>(positions_of(g, order[k])) / morris::kSymmetries;
@@ -149,7 +151,8 @@ TEST_CASE("the tiers of a whole game form a DAG from the start") {
       CHECK(slots[0] < 1.05 * classes[0]);
       CHECK(slots[1] < 1.06 * classes[1]);
     }
-    MESSAGE(std::string(v) << ": " << order.size() << " tiers, " << sectors << " sectors, " << total << " slots; movement " << slots[0] << " slots for " << classes[0]
+    MESSAGE(std::string(v) << ": " << order.size() << " tiers, " << sectors << " sectors, " << total << " slots, the largest "
+                            << largest_name << " " << largest << "; movement " << slots[0] << " slots for " << classes[0]
                             << " positions / 16; placement " << slots[1] << " slots for " << classes[1] << " positions / 16");
   }
 }
