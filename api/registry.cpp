@@ -9,7 +9,7 @@ namespace {
 
 const std::vector<RegisteredGame>& registered() {
   static const std::vector<RegisteredGame> all = {tatedrez_entry(), chess_entry(), tablut_entry(), taktikl_entry(),
-                                                      dobutsu_entry(), quixo_entry()};
+                                                      dobutsu_entry(), quixo_entry(), morris_entry()};
   return all;
 }
 

@@ -19,5 +19,6 @@ RegisteredGame tablut_entry();
 RegisteredGame chess_entry();
 RegisteredGame dobutsu_entry();
 RegisteredGame quixo_entry();
+RegisteredGame morris_entry();
 
 }  // namespace zz::api

@@ -91,6 +91,8 @@ TEST_CASE("every game's board has the shape the page relies on, along random gam
   check_random_games("taktikl", "start", 20, {"board=4x5"});
   check_random_games("dobutsu", "start", 30);
   check_random_games("quixo", "start", 20);
+  check_random_games("morris", "start", 40);
+  check_random_games("morris", "start", 40, {"variant=lasker"});
   check_random_games("tablut", "start", 12);
   check_random_games("chess", "8/5P2/8/8/2r5/8/2k5/K6Q w - - 0 1", 12);
 }
@@ -205,6 +207,24 @@ TEST_CASE("dobutsu: rank 1 on top, both hands, drops of a piece in hand") {
   CHECK(two.board.hands[0][0].count == 2);
   const auto drops = std::count_if(two.moves.begin(), two.moves.end(), [](const MoveView& m) { return m.drop.has_value(); });
   CHECK(drops == 3 * 10);  // three kinds on the ten empty squares
+}
+
+TEST_CASE("morris: the 7x7 drawing with its 24 points and lines, hands, mills marked, placements") {
+  const auto s = open("morris");
+  const auto r = s->board("start");
+  CHECK(r.board.squares.size() == 49);
+  CHECK(r.board.squares.front().name == "a7");  // rank 7 on top
+  CHECK(std::count_if(r.board.squares.begin(), r.board.squares.end(),
+                      [](const SquareView& q) { return has_mark(q, "point"); }) == 24);
+  CHECK(has_mark(square(r.board, "b1"), "line"));   // between a1 and d1
+  CHECK(square(r.board, "d4").marks.empty());       // the centre: no point, no line
+  REQUIRE(r.board.hands.size() == 2);
+  CHECK(r.board.hands[0][0].count == 9);
+  CHECK(std::all_of(r.moves.begin(), r.moves.end(), [](const MoveView& m) { return m.drop && !m.from; }));
+  const auto mill = s->board("WWW......B.............B b 6 7");  // White's mill a1 d1 g1
+  CHECK(has_mark(square(mill.board, "d1"), "mill"));
+  CHECK(square(mill.board, "d1").piece == PieceView{"stone", 0, "W"});
+  CHECK_FALSE(has_mark(square(mill.board, "a4"), "mill"));
 }
 
 TEST_CASE("a bad position is refused in one line") {

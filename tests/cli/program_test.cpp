@@ -22,7 +22,7 @@ TEST_CASE("games --json lists every game with its rule options and capabilities"
   const auto r = run({"games", "--json"});
   REQUIRE(r.code == 0);
   const json games = json::parse(r.out);
-  REQUIRE(games.size() == 6);
+  REQUIRE(games.size() == 7);
   for (const auto& g : games) {
     CAPTURE(g["game"]);
     CHECK(g["tables"] == true);

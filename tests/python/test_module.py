@@ -26,7 +26,7 @@ def sample_positions(game, tier, count, seed=1):
 
 def test_games_lists_every_game_with_its_rules():
     games = {g.name: g for g in zugzwang.games()}
-    assert set(games) == {"tatedrez", "taktikl", "tablut", "chess", "dobutsu", "quixo"}
+    assert set(games) == {"tatedrez", "taktikl", "tablut", "chess", "dobutsu", "quixo", "morris"}
     assert [o.name for o in games["taktikl"].rule_options] == ["board", "no-return", "moves", "no-move"]
     assert games["tatedrez"].solves_on_demand and games["chess"].tables_by_material
     assert [g.to_dict() for g in zugzwang.games()] == cli_json("games")
