@@ -56,6 +56,12 @@ class Tablut {
     tablut::for_each_move(p, f);
   }
 
+  // The same moves, those stays_in_tier promises stay counted in bulk (movegen.hpp).
+  template <class Quiet, class F>
+  void for_each_move_counting_quiet(const Position& p, Quiet&& quiet, F&& f) const {
+    tablut::for_each_move_counting_quiet(p, quiet, f);
+  }
+
   Position play(const Position& p, Move m) const { return tablut::play(p, m); }
 
   std::optional<int> plies_left(const Position&) const { return std::nullopt; }

@@ -2,7 +2,9 @@
 // Predecessors: build the slot's position, take back every move with for_each_unmove, rank
 // each predecessor; both must give the same indices, repeats included, for every used slot.
 // Exits and quiet children: play the move, find the child's tier and rank it there, for
-// every move of every used slot and of a child of each in another orientation.
+// every move of every used slot and of a child of each in another orientation. Quiet moves
+// counted in bulk (for_each_move_counting_quiet): the count is that of the moves
+// stays_in_tier accepts, and the moves yielded one by one are exactly the others.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -138,6 +140,41 @@ std::uint64_t check_exits(const char* name, std::uint64_t step) {
 TEST_CASE("exit_child and in_tier_children name the tier and index of every move's child") {
   for (const char* name : {"K1W1B", "K0W2B", "K2W1B", "K1W2B", "K0W3B"}) CHECK(check_exits(name, 1) > 100);
   for (const char* name : {"K1W3B", "K2W2B", "K3W1B", "K2W3B"}) CHECK(check_exits(name, 4999) > 100);
+}
+
+TEST_CASE("for_each_move_counting_quiet counts the moves stays_in_tier accepts and yields the others") {
+  const Tablut game;
+  for (const char* name : {"K1W1B", "K0W2B", "K2W1B", "K1W2B", "K1W3B", "K3W2B"}) {
+    const Material m = parse_material_selection(name).front();
+    const std::uint64_t step = game.tier_size(m) > 5'000'000 ? 7919 : 1;
+    std::uint64_t positions = 0, quiet_total = 0, wrong = 0;
+    Position p;
+    for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
+      if (!game.unrank(m, i, p)) continue;
+      int quiet = 0;
+      std::vector<std::uint16_t> others, expected_others;
+      game.for_each_move_counting_quiet(p, [&](int n) { quiet += n; },
+                                        [&](Move mv) { others.push_back(static_cast<std::uint16_t>(mv.from << 8 | mv.to)); });
+      int expected_quiet = 0;
+      game.for_each_move(p, [&](Move mv) {
+        if (game.stays_in_tier(p, mv)) ++expected_quiet;
+        else expected_others.push_back(static_cast<std::uint16_t>(mv.from << 8 | mv.to));
+      });
+      std::sort(others.begin(), others.end());
+      std::sort(expected_others.begin(), expected_others.end());
+      if (quiet != expected_quiet || others != expected_others) {
+        ++wrong;
+        INFO(name, " slot ", i, " ", game.format(p));
+        CHECK(quiet == expected_quiet);
+        CHECK(others == expected_others);
+      }
+      ++positions;
+      quiet_total += static_cast<std::uint64_t>(quiet);
+    }
+    CHECK(wrong == 0);
+    CHECK(positions > 1000);
+    CHECK(quiet_total > positions);
+  }
 }
 
 }  // namespace
