@@ -20,6 +20,7 @@
 #include "core/tablut/play.hpp"
 #include "core/tablut/position.hpp"
 #include "core/tablut/repetition.hpp"
+#include "core/tablut/tier_ranker.hpp"
 #include "core/tablut/unmove.hpp"
 
 namespace zz::tablut {
@@ -53,6 +54,12 @@ class Tablut {
   template <class F>
   void for_each_move(const Position& p, F&& f) const {
     tablut::for_each_move(p, f);
+  }
+
+  // The same moves, those stays_in_tier promises stay counted in bulk (movegen.hpp).
+  template <class Quiet, class F>
+  void for_each_move_counting_quiet(const Position& p, Quiet&& quiet, F&& f) const {
+    tablut::for_each_move_counting_quiet(p, quiet, f);
   }
 
   Position play(const Position& p, Move m) const { return tablut::play(p, m); }
@@ -119,6 +126,9 @@ class Tablut {
   bool stays_in_tier(const Position& p, const Move& m) const {
     return !ends_next_to_enemy(p, m) && !(m.from == p.king && has(kEscapes, m.to));
   }
+  // The solver's kernels for tier t (tier_ranker.hpp): its positions ranked, a slot's
+  // predecessors listed from its index, moves' children indexed without playing quiet moves.
+  TierRanker tier_ranker(const Tier& t) const { return TierRanker(t); }
   // Lets the solver count p's in-tier children without ranking them (table_index.hpp).
   bool neighbours_distinct(const Position& p) const;
   // The positions an index entry stands for (1 in tier "over").

@@ -70,24 +70,63 @@ inline void for_each_reach(const Position& p, F&& f) {
   }
 }
 
+// The escape squares by line: a king's move there ends the game.
+inline constexpr Lines kEscapeLines = lines_of(kEscapes);
+
+// Per line, the squares next to a piece of `pieces` (beside it on the line, or on the lines
+// on either side): a move ending on one may capture.
+constexpr Lines next_to(const Lines& pieces) {
+  Lines n;
+  for (int i = 0; i < kSide; ++i) {
+    n.row[i] = static_cast<std::uint16_t>((pieces.row[i] << 1 | pieces.row[i] >> 1) & 0x1ff);
+    n.column[i] = static_cast<std::uint16_t>((pieces.column[i] << 1 | pieces.column[i] >> 1) & 0x1ff);
+    if (i > 0) n.row[i] |= pieces.row[i - 1], n.column[i] |= pieces.column[i - 1];
+    if (i + 1 < kSide) n.row[i] |= pieces.row[i + 1], n.column[i] |= pieces.column[i + 1];
+  }
+  return n;
+}
+
+// Calls f(Move) for each move along a line from `from`: `reach` holds the line's squares
+// (columns along a row, rows along a column).
+template <class F>
+inline void for_each_along(int from, unsigned reach, bool along_row, F&& f) {
+  const int r = row_of(from), c = column_of(from);
+  while (reach) {
+    const int k = std::countr_zero(reach);
+    reach &= reach - 1;
+    f(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(along_row ? square(r, k) : square(k, c))});
+  }
+}
+
 }  // namespace detail
+
+// The moves of for_each_move, the quiet ones counted in bulk: quiet(n) for n moves at a time
+// that end next to no enemy piece and are not the king's escape (those Tablut::stays_in_tier
+// promises stay in the tier), f(Move) for each other one. The retrograde solver's
+// initialization counts a position's in-tier children so, without a call per move.
+template <class Quiet, class F>
+inline void for_each_move_counting_quiet(const Position& p, Quiet&& quiet, F&& f) {
+  if (p.decided()) return;
+  const bool white = p.turn == Color::White;
+  const Lines loud = detail::next_to(lines_of(white ? p.black : p.white_pieces()));
+  detail::for_each_reach(p, [&](int from, unsigned along_row, unsigned along_column) {
+    const int r = row_of(from), c = column_of(from);
+    unsigned loud_row = loud.row[r], loud_column = loud.column[c];
+    if (white && from == p.king) loud_row |= detail::kEscapeLines.row[r], loud_column |= detail::kEscapeLines.column[c];
+    const int n = std::popcount(along_row & ~loud_row) + std::popcount(along_column & ~loud_column);
+    if (n > 0) quiet(n);
+    detail::for_each_along(from, along_row & loud_row, true, f);
+    detail::for_each_along(from, along_column & loud_column, false, f);
+    return true;
+  });
+}
 
 // Calls f(Move) for every legal move; nothing once the game is decided.
 template <class F>
 inline void for_each_move(const Position& p, F&& f) {
   detail::for_each_reach(p, [&](int from, unsigned along_row, unsigned along_column) {
-    const int r = row_of(from), c = column_of(from);
-    const auto origin = static_cast<std::uint8_t>(from);
-    while (along_row) {
-      const int to_column = std::countr_zero(along_row);
-      along_row &= along_row - 1;
-      f(Move{origin, static_cast<std::uint8_t>(square(r, to_column))});
-    }
-    while (along_column) {
-      const int to_row = std::countr_zero(along_column);
-      along_column &= along_column - 1;
-      f(Move{origin, static_cast<std::uint8_t>(square(to_row, c))});
-    }
+    detail::for_each_along(from, along_row, true, f);
+    detail::for_each_along(from, along_column, false, f);
     return true;
   });
 }

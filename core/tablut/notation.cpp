@@ -4,12 +4,10 @@
 #include <cctype>
 
 #include "core/common/error.hpp"
+#include "core/tablut/material.hpp"
 
 namespace zz::tablut {
 namespace {
-
-constexpr int kMaxWhitePawns = 8;
-constexpr int kMaxBlackPawns = 16;
 
 [[noreturn]] void reject(const std::string& why) { throw InputError("tablut position: " + why); }
 

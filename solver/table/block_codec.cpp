@@ -1,6 +1,7 @@
 #include "solver/table/block_codec.hpp"
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -42,6 +43,21 @@ struct ZstdEncoder {
   ZSTD_CCtx* ctx = ZSTD_createCCtx();
   ~ZstdEncoder() { ZSTD_freeCCtx(ctx); }
 };
+
+// A coded block in a vector of its own size: a coder writes into room for the worst case
+// (1.5 times a block), and a table's blocks are all held until the file is written, so
+// keeping that room kept 1.5 MB per 1 M-code block (K1W3B: 63 MB of a 92 MB cap).
+std::vector<std::uint8_t> exact(std::vector<std::uint8_t> out, std::size_t size) {
+  out.resize(size);
+  out.shrink_to_fit();
+  return out;
+}
+
+// Blocks from this size up get a zstd context of their own, freed after the call: at level 19
+// a context for a 1 M-code block holds 18 MB, which one kept per thread charged to a capped
+// solve for the rest of the process, while the table's other coders ran beside it. Making it
+// costs a few milliseconds against the block's coding; smaller blocks keep the thread's.
+constexpr std::size_t kOwnZstdContextBytes = std::size_t{1} << 18;
 
 }  // namespace
 
@@ -129,10 +145,15 @@ std::vector<std::uint8_t> train_zstd_dictionary(const std::vector<std::span<cons
   return dict;
 }
 
+
 std::vector<std::uint8_t> compress_block(const CodecSettings& s, std::span<const std::uint8_t> dictionary,
                                          std::span<const std::uint8_t> block) {
   if (s.codec == Codec::Zstd) {
-    thread_local ZstdEncoder enc;
+    thread_local ZstdEncoder kept;
+    const bool own = block.size() >= kOwnZstdContextBytes;
+    std::optional<ZstdEncoder> fresh;
+    if (own) fresh.emplace();
+    ZstdEncoder& enc = own ? *fresh : kept;
     std::vector<std::uint8_t> out(ZSTD_compressBound(block.size()));
     ZSTD_CCtx_reset(enc.ctx, ZSTD_reset_session_and_parameters);
     ZSTD_CCtx_setParameter(enc.ctx, ZSTD_c_compressionLevel, s.level);
@@ -143,8 +164,7 @@ std::vector<std::uint8_t> compress_block(const CodecSettings& s, std::span<const
     if (!dictionary.empty()) ZSTD_CCtx_loadDictionary(enc.ctx, dictionary.data(), dictionary.size());
     const std::size_t n = ZSTD_compress2(enc.ctx, out.data(), out.size(), block.data(), block.size());
     if (ZSTD_isError(n)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(n));
-    out.resize(n);
-    return out;
+    return exact(std::move(out), n);
   }
   lzma_options_lzma opt = lzma_options(s, block.size());
   lzma_filter filters[2] = {{LZMA_FILTER_LZMA2, &opt}, {LZMA_VLI_UNKNOWN, nullptr}};
@@ -152,8 +172,7 @@ std::vector<std::uint8_t> compress_block(const CodecSettings& s, std::span<const
   std::size_t pos = 0;
   if (lzma_raw_buffer_encode(filters, nullptr, block.data(), block.size(), out.data(), &pos, out.size()) != LZMA_OK)
     throw std::runtime_error("lzma: cannot encode a block");
-  out.resize(pos);
-  return out;
+  return exact(std::move(out), pos);
 }
 
 std::optional<std::string> decompress_block(Codec codec, std::span<const std::uint8_t> dictionary,

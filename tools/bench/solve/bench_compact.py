@@ -6,7 +6,7 @@ every compact run finished under it, the ratios of the medians, and whether the 
 are identical.
 
     tools/bench/solve/bench_compact.py build/tools/cli/zugzwang [--cases K1W3B,KQRvKR]
-        [--pairs 3] [--fraction 0.2] [--threads 2] [--work DIR]
+        [--pairs 3] [--fraction 0.2] [--threads 2] [--work DIR] [--check]
     tools/bench/solve/bench_compact.py build/tools/cli/zugzwang --cases K2W3B --cap-mib 3072 \\
         --compact-only --data DIR
 
@@ -14,7 +14,9 @@ A case solves its own table and, for K1W3B, every sub-table into a fresh folder;
 K2W3B solve only their own table over sub-tables solved once beforehand (KQRvKR's in
 WORK/prepared, K2W3B's expected in --data, where its own file is removed first). The compact
 run gets `--working-state compact --memory CAP`, so that it sizes what it may size to the cap;
-the in-memory run `--working-state memory`. Peaks: the process's resident maximum (getrusage)
+the in-memory run `--working-state memory`. With --check the script exits 1 when a compact
+run did not finish under its cap or a case's table files differ (the opt-in heavy test
+`test_compact_under_cap` runs K1W3B so). Peaks: the process's resident maximum (getrusage)
 and, under the cap, the cgroup's highest charge, which includes the page cache of the files
 the solve writes and reads. Root and a memory cgroup (v1 or v2) are needed for the cap.
 """
@@ -166,19 +168,30 @@ def main():
     parser.add_argument("--nice", type=int, default=0)
     parser.add_argument("--work", default="/tmp/zugzwang-bench-compact")
     parser.add_argument("--data", help="sub-tables of the cases solved on top of them (K2W3B)")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 unless every compact run finished under its cap with identical tables")
     args = parser.parse_args()
     if args.compact_only and not args.cap_mib:
         parser.error("--compact-only needs --cap-mib")
     zugzwang = str(Path(args.zugzwang).resolve())
     Path(args.work).mkdir(parents=True, exist_ok=True)
     remove_cgroups(cgroup_root()[0])
+    failed = []
     for case in args.cases.split(","):
         if case not in CASES:
             parser.error(f"unknown case {case!r} (one of {', '.join(CASES)})")
         if CASES[case][2] == "data" and not args.data:
             parser.error(f"{case} needs --data with its sub-tables")
-        print(json.dumps(bench_case(zugzwang, case, args)), flush=True)
+        result = bench_case(zugzwang, case, args)
+        print(json.dumps(result), flush=True)
+        if not (result["compact_all_finished"] and result["tables_identical"]):
+            failed.append(case)
+    if args.check and failed:
+        print(f"bench_compact: {', '.join(failed)}: a compact run was killed at its cap or the tables differ",
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,0 +1,181 @@
+// Tablut's solver kernels (core/tablut/tier_ranker.hpp) against the slow paths they replace.
+// Predecessors: build the slot's position, take back every move with for_each_unmove, rank
+// each predecessor; both must give the same indices, repeats included, for every used slot.
+// Exits and quiet children: play the move, find the child's tier and rank it there, for
+// every move of every used slot and of a child of each in another orientation. Quiet moves
+// counted in bulk (for_each_move_counting_quiet): the count is that of the moves
+// stays_in_tier accepts, and the moves yielded one by one are exactly the others.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/tablut/game.hpp"
+#include "core/tablut/table_index.hpp"
+
+namespace zz::tablut {
+namespace {
+
+struct Checked {
+  std::uint64_t slots = 0, predecessors = 0, wrong = 0;
+};
+
+Checked check_predecessors(const Material& m, std::uint64_t step) {
+  const Tablut game;
+  const TierRanker ranker = game.tier_ranker(m);
+  Checked checked;
+  std::vector<std::uint64_t> expected, actual(256);
+  Position p;
+  for (std::uint64_t i = 0; i < game.tier_size(m) && checked.wrong < 5; i += step) {
+    if (!game.unrank(m, i, p)) continue;
+    ++checked.slots;
+    expected.clear();
+    game.for_each_unmove(p, [&](const Position& q) { expected.push_back(game.rank(q)); });
+    std::sort(expected.begin(), expected.end());
+    bool distinct = true;
+    const int n = ranker.predecessors(i, actual.data(), distinct);
+    std::vector<std::uint64_t> got(actual.begin(), actual.begin() + n);
+    std::sort(got.begin(), got.end());
+    const bool repeats = std::adjacent_find(got.begin(), got.end()) != got.end();
+    if (got != expected || (distinct && repeats)) {
+      INFO(material_name(m), " slot ", i, " ", game.format(p));
+      CHECK(got == expected);
+      CHECK_FALSE((distinct && repeats));
+      ++checked.wrong;
+    }
+    checked.predecessors += got.size();
+  }
+  return checked;
+}
+
+TEST_CASE("the predecessor kernel equals for_each_unmove and rank on every slot of small tables") {
+  for (const char* name : {"K0W0B", "K1W0B", "K0W1B", "K1W1B", "K0W2B", "K2W0B", "K1W2B", "K2W1B", "K0W3B"}) {
+    const Material m = parse_material_selection(name).front();
+    const Checked c = check_predecessors(m, 1);
+    CHECK(c.wrong == 0);
+    CHECK(c.slots > 0);
+    if (m.pawns() > 0) CHECK(c.predecessors > c.slots);
+  }
+}
+
+TEST_CASE("the predecessor kernel equals for_each_unmove and rank on samples of larger tables") {
+  // Strides prime to the index's factors reach every king class, placement and side.
+  for (const char* name : {"K1W3B", "K2W2B", "K3W1B", "K0W4B", "K2W3B"}) {
+    const Checked c = check_predecessors(parse_material_selection(name).front(), 9973);
+    CHECK(c.wrong == 0);
+    CHECK(c.slots > 1000);
+  }
+}
+
+TEST_CASE("the over tier has no predecessors") {
+  const Tablut game;
+  const TierRanker ranker = game.tier_ranker(Material::finished());
+  std::uint64_t out[256];
+  bool distinct = false;
+  CHECK(ranker.predecessors(0, out, distinct) == 0);
+  CHECK(ranker.predecessors(1, out, distinct) == 0);
+}
+
+// Every move of p: exit_child names a leaving move's tier and index, in_tier_children a
+// quiet move's index, as playing the move and ranking the child does. Returns the exits.
+std::uint64_t check_moves(const Tablut& game, const Material& m, const TierRanker& ranker, const Position& p,
+                          std::uint64_t& wrong) {
+  std::uint64_t exits = 0;
+  const auto children = ranker.in_tier_children(p);
+  game.for_each_move(p, [&](Move mv) {
+    const Position c = game.play(p, mv);
+    const bool leaves = !(game.tier_of(c) == m);
+    int tier = -1;
+    std::uint64_t at = 0;
+    if (ranker.exit_child(p, mv, tier, at)) {
+      ++exits;
+      const bool same = leaves && ranker.exit_tiers()[static_cast<std::size_t>(tier)] == game.tier_of(c) &&
+                        at == game.rank(c);
+      if (!same) {
+        ++wrong;
+        INFO(game.format(p), " ", game.format_move(mv));
+        CHECK(same);
+      }
+    } else if (leaves) {
+      ++wrong;
+      INFO(game.format(p), " ", game.format_move(mv), ": leaves the tier unnamed");
+      CHECK_FALSE(leaves);
+    } else if (game.stays_in_tier(p, mv) && children(mv) != game.rank(c)) {
+      ++wrong;
+      INFO(game.format(p), " ", game.format_move(mv), ": in_tier_children");
+      CHECK(children(mv) == game.rank(c));
+    }
+  });
+  return exits;
+}
+
+std::uint64_t check_exits(const char* name, std::uint64_t step) {
+  const Tablut game;
+  const Material m = parse_material_selection(name).front();
+  const TierRanker ranker = game.tier_ranker(m);
+  std::uint64_t exits = 0, wrong = 0;
+  Position p;
+  for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
+    if (!game.unrank(m, i, p) || game.outcome(p)) continue;
+    exits += check_moves(game, m, ranker, p, wrong);
+    // A child by a quiet pawn move and one by a quiet king move, with the other side to
+    // move: the king's child is off its representative square, so its children are ranked
+    // under a symmetry.
+    bool king_moved = false, pawn_moved = false;
+    game.for_each_move(p, [&](Move mv) {
+      bool& done = mv.from == p.king ? king_moved : pawn_moved;
+      if (done || !game.stays_in_tier(p, mv)) return;
+      const Position c = game.play(p, mv);
+      if (game.outcome(c)) return;
+      done = true;
+      exits += check_moves(game, m, ranker, c, wrong);
+    });
+  }
+  CHECK(wrong == 0);
+  return exits;
+}
+
+TEST_CASE("exit_child and in_tier_children name the tier and index of every move's child") {
+  for (const char* name : {"K1W1B", "K0W2B", "K2W1B", "K1W2B", "K0W3B"}) CHECK(check_exits(name, 1) > 100);
+  for (const char* name : {"K1W3B", "K2W2B", "K3W1B", "K2W3B"}) CHECK(check_exits(name, 4999) > 100);
+}
+
+TEST_CASE("for_each_move_counting_quiet counts the moves stays_in_tier accepts and yields the others") {
+  const Tablut game;
+  for (const char* name : {"K1W1B", "K0W2B", "K2W1B", "K1W2B", "K1W3B", "K3W2B"}) {
+    const Material m = parse_material_selection(name).front();
+    const std::uint64_t step = game.tier_size(m) > 5'000'000 ? 7919 : 1;
+    std::uint64_t positions = 0, quiet_total = 0, wrong = 0;
+    Position p;
+    for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
+      if (!game.unrank(m, i, p)) continue;
+      int quiet = 0;
+      std::vector<std::uint16_t> others, expected_others;
+      game.for_each_move_counting_quiet(p, [&](int n) { quiet += n; },
+                                        [&](Move mv) { others.push_back(static_cast<std::uint16_t>(mv.from << 8 | mv.to)); });
+      int expected_quiet = 0;
+      game.for_each_move(p, [&](Move mv) {
+        if (game.stays_in_tier(p, mv)) ++expected_quiet;
+        else expected_others.push_back(static_cast<std::uint16_t>(mv.from << 8 | mv.to));
+      });
+      std::sort(others.begin(), others.end());
+      std::sort(expected_others.begin(), expected_others.end());
+      if (quiet != expected_quiet || others != expected_others) {
+        ++wrong;
+        INFO(name, " slot ", i, " ", game.format(p));
+        CHECK(quiet == expected_quiet);
+        CHECK(others == expected_others);
+      }
+      ++positions;
+      quiet_total += static_cast<std::uint64_t>(quiet);
+    }
+    CHECK(wrong == 0);
+    CHECK(positions > 1000);
+    CHECK(quiet_total > positions);
+  }
+}
+
+}  // namespace
+}  // namespace zz::tablut
