@@ -45,7 +45,11 @@ class Enumerator {
     outcome_ = required(game, "outcome");
     symmetries_ = optional_callback(game, "symmetries");
     no_moves_ = Value::Loss;  // normal play: a player who cannot move loses
-    if (py::hasattr(game, "no_moves")) no_moves_ = *outcome_value(game.attr("no_moves"), game, "no_moves");
+    if (py::hasattr(game, "no_moves")) {
+      const auto value = outcome_value(game.attr("no_moves"), game, "no_moves");
+      if (!value) throw InputError("the game's no_moves must be \"win\", \"loss\" or \"draw\", not None");
+      no_moves_ = *value;
+    }
     out_.graph = std::make_shared<api::StateGraph>();
   }
 
