@@ -114,9 +114,11 @@ def test_dodgem_3x3_is_a_first_player_win_as_winning_ways_says(tmp_path):
     game = zugzwang.Game(dodgem.Dodgem(), data=tmp_path)
     report = game.solve()
     assert report.start.value == "win" and report.start.side_to_move == "Blue"
-    assert report.total.draws > 0  # cars shuffling sideways for ever: cycles are draws
+    assert report.total.entries == game.enumeration["states"]
     line = game.principal_variation()
-    assert len(line.line) == line.remoteness and line.line[-1].value == "loss"
+    # The line ends with Blue to move and no move left: that player has won (no_moves = "win").
+    assert len(line.line) == line.remoteness == 20 and line.line[-1].value == "win"
+    assert game.move(None, *[step.move for step in line.line]).over
 
 
 def test_python_tatedrez_equals_the_cpp_game_position_for_position(tmp_path):
