@@ -30,8 +30,8 @@ void add_raw_counts(const G& game, Store& store, const Tiers& tiers, SolveReport
     std::uint64_t first_longest = ~std::uint64_t{0};
   };
   const Position start = game.start();
-  const std::string_view first = G::player_name(start, true);
-  const std::array<std::string, 2> names{std::string(first), std::string(G::player_name(start, false))};
+  const std::string_view first = game.player_name(start, true);
+  const std::array<std::string, 2> names{std::string(first), std::string(game.player_name(start, false))};
   // The ranks' counts summed, and the first longest win of all.
   const auto add_up = [](Counts& c, Communicator& comm) {
     for (int side = 0; side < 2; ++side) {
@@ -59,7 +59,7 @@ void add_raw_counts(const G& game, Store& store, const Tiers& tiers, SolveReport
             const std::uint64_t i = mine.global(l);
             if (!game.unrank(tier, i, p)) continue;  // an unused slot
             const Outcome o = decode(table.code_of_used(i));
-            const int side = G::player_name(p, true) == first ? 0 : 1;
+            const int side = game.player_name(p, true) == first ? 0 : 1;
             const int v = static_cast<int>(o.value);
             ++c.reduced[side][v];
             c.raw[side][v] += game.orbit_size(p);

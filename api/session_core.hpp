@@ -48,7 +48,10 @@ class SessionCore {
   using Store = typename session_detail::StoreFor<G>::type;
 
   SessionCore(const GameInfo& info, const RuleValues& rules, std::filesystem::path data_dir, SessionOptions options)
-      : info_(info), game_(rules), data_dir_(std::move(data_dir)), options_(std::move(options)),
+      : SessionCore(info, G(rules), std::move(data_dir), std::move(options)) {}
+  // Over a game built already (one defined at run time: api/graph_game.hpp).
+  SessionCore(const GameInfo& info, G game, std::filesystem::path data_dir, SessionOptions options)
+      : info_(info), game_(std::move(game)), data_dir_(std::move(data_dir)), options_(std::move(options)),
         store_(std::make_unique<Store>(game_, data_dir_)) {}
   SessionCore(const SessionCore&) = delete;
   SessionCore& operator=(const SessionCore&) = delete;
@@ -97,7 +100,7 @@ class SessionCore {
   }
 
   // The side to move of p by name (first) or its opponent.
-  std::string player(const Position& p, bool to_move) const { return std::string(G::player_name(p, to_move)); }
+  std::string player(const Position& p, bool to_move) const { return std::string(game_.player_name(p, to_move)); }
 
   // "draw" or who won, from the result for the side to move of a finished game.
   std::string result_text(const Position& p, Outcome o) const {

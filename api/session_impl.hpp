@@ -22,6 +22,10 @@ class GameSession final : public Session {
   GameSession(const GameInfo& info, const RuleValues& rules, std::filesystem::path data_dir, SessionOptions options)
       : core_(info, rules, std::move(data_dir), std::move(options)), answers_(core_), tables_(core_, answers_),
         review_(core_), analysis_(core_) {}
+  // Over a game built already (one defined at run time: api/graph_game.hpp).
+  GameSession(const GameInfo& info, G game, std::filesystem::path data_dir, SessionOptions options)
+      : core_(info, std::move(game), std::move(data_dir), std::move(options)), answers_(core_),
+        tables_(core_, answers_), review_(core_), analysis_(core_) {}
 
   const GameInfo& info() const override { return core_.info(); }
   const RuleValues& rules() const override { return core_.rules(); }

@@ -3,6 +3,7 @@
 // not reach, against proof search within the review's horizon.
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "api/analysis_search.hpp"
@@ -11,6 +12,17 @@
 #include "solver/query.hpp"
 
 namespace zz::api {
+
+// What values a position by proof search in review: a ProofValuer for a game with search
+// (Hashable), nothing for one without (a game defined at run time: api/graph_game.hpp).
+template <class Tools, bool = Hashable<typename Tools::ProofGame>>
+struct ValuerOf {
+  using type = std::monostate;
+};
+template <class Tools>
+struct ValuerOf<Tools, true> {
+  using type = ProofValuer<typename Tools::ProofGame, typename Tools::Oracle>;
+};
 
 template <Game G, class AnalysisTools>
 class GameReview : SessionPart<G> {
@@ -68,7 +80,7 @@ class GameReview : SessionPart<G> {
     }
     std::vector<std::optional<Known>> known(positions.size());
     std::optional<AnalysisTools> tools;
-    std::optional<ProofValuer<typename AnalysisTools::ProofGame, typename AnalysisTools::Oracle>> valuer;
+    std::optional<typename ValuerOf<AnalysisTools>::type> valuer;
     if constexpr (Hashable<G>) {
       if (options.proof_plies > 0) {
         tools.emplace(game(), store());

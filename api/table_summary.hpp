@@ -71,8 +71,8 @@ TableSummary summarize_table(const G& game, TableStore<G>& store, const typename
   using Position = typename G::Position;
   const TierTable& table = store.load_decoded(t);
   const Position start = game.start();
-  const std::string_view first = G::player_name(start, true);
-  const std::array<std::string, 2> names{std::string(first), std::string(G::player_name(start, false))};
+  const std::string_view first = game.player_name(start, true);
+  const std::array<std::string, 2> names{std::string(first), std::string(game.player_name(start, false))};
   constexpr bool kFlips = requires(const Position& p) { game.other_side_to_move(p); };
 
   const Counts c = tbb::parallel_reduce(
@@ -82,7 +82,7 @@ TableSummary summarize_table(const G& game, TableStore<G>& store, const typename
         for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
           if (!game.unrank(t, i, p)) continue;
           const Outcome o = decode(table.code_of_used(i));
-          const int side = G::player_name(p, true) == first ? 0 : 1;
+          const int side = game.player_name(p, true) == first ? 0 : 1;
           std::uint64_t copies = 1;  // a game without symmetry reduction: one position a slot
           if constexpr (requires { game.orbit_size(p); }) copies = game.orbit_size(p);
           ++c.reduced[side][static_cast<int>(o.value)];

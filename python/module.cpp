@@ -9,6 +9,7 @@
 #include "api/session.hpp"
 #include "python/bindings.hpp"
 #include "python/interrupt.hpp"
+#include "python/py_game.hpp"
 #include "python/table.hpp"
 #include "api/limits.hpp"
 #include "core/common/byte_size.hpp"
@@ -18,10 +19,34 @@
 namespace zz::python {
 namespace {
 
-// zugzwang.Game: one game under one rule variant, with one data directory.
+// A number of bytes: an int, or a size such as '8G'; 0 for None.
+std::uint64_t memory_argument(const py::object& memory) {
+  if (memory.is_none()) return 0;
+  if (py::isinstance<py::str>(memory)) return parse_byte_size(utf8_argument(memory, "memory"));
+  const long long bytes = memory.cast<long long>();
+  if (bytes <= 0) throw InputError("memory must be a positive number of bytes or a size such as '8G'");
+  return static_cast<std::uint64_t>(bytes);
+}
+
+// zugzwang.Game: one game under one rule variant, with one data directory; a built-in game
+// by its name, or a game written in Python (an object with start, moves and outcome).
 class GameHandle {
  public:
-  GameHandle(const py::object& game, const py::object& rules, const py::object& data) {
+  GameHandle(const py::object& game, const py::object& rules, const py::object& data, const py::object& memory) {
+    const std::filesystem::path dir =
+        data.is_none() ? api::default_data_dir() : path_argument(data, "data");
+    if (!py::isinstance<py::str>(game) && !py::isinstance<py::bytes>(game)) {
+      if (!rules.is_none()) throw InputError("rules are for the built-in games: a Python game's rules are its code");
+      PythonGame opened = open_python_game(game, dir, memory_argument(memory));
+      session_ = std::move(opened.session);
+      notation_ = std::move(opened.notation);
+      enumeration_ = py::dict(py::arg("states") = opened.states, py::arg("moves") = opened.moves,
+                              py::arg("seconds") = opened.enumeration_seconds,
+                              py::arg("positions_per_second") =
+                                  opened.enumeration_seconds > 0 ? opened.states / opened.enumeration_seconds : 0.0);
+      return;
+    }
+    if (!memory.is_none()) throw InputError("memory is for games written in Python (solve takes its own)");
     const std::string name = utf8_argument(game, "name");
     std::vector<std::string> assignments;
     if (!rules.is_none()) {
@@ -29,31 +54,33 @@ class GameHandle {
       for (const auto& [k, v] : rules.cast<py::dict>())
         assignments.push_back(utf8_argument(py::str(k), "a rule") + "=" + utf8_argument(py::str(v), "a rule"));
     }
-    const std::filesystem::path dir =
-        data.is_none() ? api::default_data_dir() : path_argument(data, "data");
     session_ = api::open_session(name, assignments, dir);
   }
 
   api::Session& session() { return *session_; }
+  // How the states of a Python game were listed (None for a built-in game).
+  py::object enumeration() const { return enumeration_ ? py::object(enumeration_) : py::none(); }
+
+  // A position argument as the session reads it: None is the start; a built-in game's
+  // position is its text, a Python game's is a state.
+  std::string position_text(const py::object& position) const {
+    if (position.is_none()) return "start";
+    if (notation_) return notation_->format(notation_->id_of(position));
+    return utf8_argument(py::str(position), "position");
+  }
 
  private:
   std::unique_ptr<api::Session> session_;
+  std::shared_ptr<const PyNotation> notation_;
+  py::object enumeration_;
 };
 
-std::string position_text(const py::object& position) {
-  if (position.is_none()) return "start";
-  return utf8_argument(py::str(position), "position");
-}
+std::string position_text(GameHandle& g, const py::object& position) { return g.position_text(position); }
 
 api::SolveReport solve(GameHandle& g, const py::object& material, const py::object& threads, bool rebuild,
                        const py::object& progress, const py::object& memory, const py::object& working_state) {
   api::SolveRequest request;
-  if (py::isinstance<py::str>(memory)) request.memory = parse_byte_size(utf8_argument(memory, "memory"));
-  else if (!memory.is_none()) {
-    const long long bytes = memory.cast<long long>();
-    if (bytes <= 0) throw InputError("memory must be a positive number of bytes or a size such as '8G'");
-    request.memory = static_cast<std::uint64_t>(bytes);
-  }
+  request.memory = memory_argument(memory);
   request.working_state = utf8_argument(working_state, "working_state");
   if (!material.is_none()) request.material = utf8_argument(material, "material");
   if (!threads.is_none()) {
@@ -82,7 +109,7 @@ api::SolveReport solve(GameHandle& g, const py::object& material, const py::obje
 api::AnalyzeResult analyze(GameHandle& g, const py::object& position, const py::object& depth, const py::object& seconds,
                            const py::object& progress, int lines, int threads) {
   api::AnalyzeRequest request;
-  request.position = position_text(position);
+  request.position = position_text(g, position);
   request.lines = lines;
   request.threads = threads;
   if (!depth.is_none()) request.depth = depth.cast<int>();
@@ -117,7 +144,7 @@ api::ReviewResult review(GameHandle& g, const py::object& start, const py::objec
   if (py::isinstance<py::str>(moves)) throw py::type_error("moves must be a list of moves, not one str");
   std::vector<std::string> texts;
   for (const auto& mv : py::iter(moves)) texts.push_back(utf8_argument(mv, "a move"));
-  return g.session().review(position_text(start), texts, options);
+  return g.session().review(position_text(g, start), texts, options);
 }
 
 // Rows of the tables as dicts, like the command line's export documents.
@@ -195,37 +222,46 @@ endgame positions. Start with zugzwang.games() and zugzwang.Game(name, rules, da
   py::class_<GameHandle>(m, "Game", R"(One game under one rule variant, with one data directory of tables.
 
     g = zugzwang.Game("taktikl", rules={"no-return": "off"}, data="DIR")
+    g = zugzwang.Game(MyGame(), data="DIR", memory="2G")   # a game written in Python
+
+A game written in Python is an object with start(), moves(state) -> (move_text, next_state)
+pairs and outcome(state) -> None, "win", "loss" or "draw" for the player to move; optional
+name, players, format, parse, view, symmetries, no_moves (docs/python-games.md). Its states
+are listed when the Game is made (memory caps them); positions are then its states.
 
 data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/share/zugzwang.)")
-      .def(py::init<const py::object&, const py::object&, const py::object&>(), py::arg("name"),
-           py::arg("rules") = py::none(), py::arg("data") = py::none())
+      .def(py::init<const py::object&, const py::object&, const py::object&, const py::object&>(), py::arg("name"),
+           py::arg("rules") = py::none(), py::arg("data") = py::none(), py::arg("memory") = py::none())
+      .def_property_readonly("enumeration", &GameHandle::enumeration,
+                             "A Python game's states, moves, seconds and positions_per_second when listed; None for "
+                             "a built-in game.")
       .def_property_readonly("name", [](GameHandle& g) { return g.session().info().name; })
       .def_property_readonly("info", [](GameHandle& g) { return g.session().info(); })
       .def_property_readonly("rules", [](GameHandle& g) { return g.session().rules(); })
       .def_property_readonly("data", [](GameHandle& g) { return g.session().data_dir(); })
       .def_property_readonly("start", [](GameHandle& g) { return g.session().info().start; })
-      .def("normalize", [](GameHandle& g, const py::object& p) { return g.session().normalize(position_text(p)); },
+      .def("normalize", [](GameHandle& g, const py::object& p) { return g.session().normalize(position_text(g, p)); },
            py::arg("position"), "The position in the game's canonical notation.")
-      .def("query", [](GameHandle& g, const py::object& p) { return g.session().query(position_text(p)); },
+      .def("query", [](GameHandle& g, const py::object& p) { return g.session().query(position_text(g, p)); },
            py::arg("position") = py::none(),
            "Value, remoteness and every move with its value (solves TateDrez and Tak Tikl on demand).")
       .def("principal_variation",
-           [](GameHandle& g, const py::object& p) { return g.session().principal_variation(position_text(p)); },
+           [](GameHandle& g, const py::object& p) { return g.session().principal_variation(position_text(g, p)); },
            py::arg("position") = py::none(), "The best line from the position to the end of the game.")
       .def("move",
            [](GameHandle& g, const py::object& p, const py::args& moves) {
              std::vector<std::string> texts;
              for (const auto& mv : moves) texts.push_back(utf8_argument(py::str(mv), "a move"));
-             return g.session().move(position_text(p), texts);
+             return g.session().move(position_text(g, p), texts);
            },
            py::arg("position"), "The position after the moves, and the result if the game ended.")
-      .def("legal_moves", [](GameHandle& g, const py::object& p) { return g.session().legal_moves(position_text(p)); },
+      .def("legal_moves", [](GameHandle& g, const py::object& p) { return g.session().legal_moves(position_text(g, p)); },
            py::arg("position") = py::none())
       .def("perft",
            [](GameHandle& g, const py::object& p, int depth, bool divide) -> py::object {
              api::check_perft_depth(depth);
              api::PerftResult r;
-             const std::string position = position_text(p);  // Python's objects only with the GIL held
+             const std::string position = position_text(g, p);  // Python's objects only with the GIL held
              {
                py::gil_scoped_release release;
                r = g.session().perft(position, depth, divide);
@@ -244,7 +280,7 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
       .def("export", &export_rows, py::arg("material") = py::none(), py::arg("where") = py::none(),
            py::arg("limit") = py::none(),
            "Positions of the tables with their values (where: 'win', 'draw' or 'loss'), as dicts.")
-      .def("board", [](GameHandle& g, const py::object& p) { return g.session().board(position_text(p)); },
+      .def("board", [](GameHandle& g, const py::object& p) { return g.session().board(position_text(g, p)); },
            py::arg("position") = py::none(),
            "The position as data: squares, pieces, hands, marks, and every legal move as squares.")
       .def("solve", &solve, py::arg("material") = py::none(), py::arg("threads") = py::none(),

@@ -167,7 +167,11 @@ void bind_results(py::module_& m) {
       .def_readonly("start_line", &api::SolveReport::start_line)
       .def_readonly("start_line_names", &api::SolveReport::start_line_names)
       .def_readonly("directory", &api::SolveReport::directory)
-      .def_readonly("seconds", &api::SolveReport::seconds);
+      .def_readonly("seconds", &api::SolveReport::seconds)
+      .def_property_readonly(
+          "positions_per_second",
+          [](const api::SolveReport& r) { return r.seconds > 0 ? static_cast<double>(r.total.entries) / r.seconds : 0.0; },
+          "Table entries solved (or read) per second of the whole call.");
   add_to_dict<api::SolveReport>(solve);
 
   py::class_<api::ProofLine>(m, "ProofLine")

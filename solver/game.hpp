@@ -1,7 +1,9 @@
 #pragma once
 // The Game contract: what the game-agnostic solvers and the command line need from a game.
 // A game is an object built from its rule options; solvers are templates that take it by
-// reference. Games never include solver headers; this file names no game.
+// reference. Games never include solver headers; this file names no game. Its name, rule
+// options and player names are asked of the object: a built-in game answers with static
+// members, a game defined at run time (api/graph_game.hpp) with its own.
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -22,8 +24,8 @@ concept Game = requires(const G& g, const typename G::Position& p, const typenam
                         std::string_view text) {
   typename G::Position;  // compact value type holding the whole state that decides the future
   typename G::Move;
-  { G::name() } -> std::convertible_to<std::string_view>;
-  { G::rule_options() } -> std::convertible_to<std::span<const RuleOption>>;
+  { g.name() } -> std::convertible_to<std::string_view>;
+  { g.rule_options() } -> std::convertible_to<std::span<const RuleOption>>;
   { g.rules() } -> std::convertible_to<const RuleValues&>;
   { g.start() } -> std::same_as<typename G::Position>;
   // Set when the game is over, valued for the side to move (remoteness 0).

@@ -40,6 +40,17 @@ struct NotCovered : InputError {
   using InputError::InputError;
 };
 
+// The folder of a variant's tables: its table rules, or the folder the game names. A game
+// defined at run time keeps one folder while its table rules carry a digest of its
+// definition, so a table solved from another definition is refused on loading, not missed.
+template <Enumerable G>
+std::string table_folder(const G& game) {
+  if constexpr (requires { { game.table_folder() } -> std::convertible_to<std::string>; })
+    return game.table_folder();
+  else
+    return rules_folder(game.table_rules());
+}
+
 template <Enumerable G>
 class TableStore {
  public:
@@ -47,14 +58,14 @@ class TableStore {
   using Tier = typename G::Tier;
 
   TableStore(const G& game, const std::filesystem::path& data_dir)
-      : game_(game), dir_(data_dir / std::string(G::name()) / rules_folder(game.table_rules())) {}
+      : game_(game), dir_(data_dir / std::string(game.name()) / table_folder(game)) {}
 
   const std::filesystem::path& directory() const { return dir_; }
   std::filesystem::path file(const Tier& t) const { return dir_ / (game_.tier_name(t) + ".zzt"); }
   bool exists(const Tier& t) const { return std::filesystem::exists(file(t)); }
 
   TableIdentity identity(const Tier& t) const {
-    return {std::string(G::name()), game_.table_rules(), game_.tier_name(t), game_.tier_size(t)};
+    return {std::string(game_.name()), game_.table_rules(), game_.tier_name(t), game_.tier_size(t)};
   }
 
   const TierTable& load(const Tier& t) {
@@ -161,7 +172,7 @@ class TableStore {
   void write_kept_copy(const std::filesystem::path& copy, const std::string& name, const TierTable& decoded) {
     std::error_code ec;
     if (copy.empty() || std::filesystem::exists(copy, ec)) return;
-    const TableIdentity id{std::string(G::name()), game_.table_rules(), name, decoded.size()};
+    const TableIdentity id{std::string(game_.name()), game_.table_rules(), name, decoded.size()};
     write_uncompressed_table(copy, id, decoded);
   }
 
@@ -222,7 +233,7 @@ class TableStore {
       held = it->second.get();
     }
     if (!copies_ || held->memory_bytes() == 0) return release_named(name);
-    const TableIdentity id{std::string(G::name()), game_.table_rules(), name, held->size()};
+    const TableIdentity id{std::string(game_.name()), game_.table_rules(), name, held->size()};
     std::filesystem::path file = copies_->file(name);
     if (copies_->kept()) {
       file = kept_copy(name);
