@@ -87,6 +87,20 @@ class Morris {
   std::vector<Tier> tier_dependencies(const Tier& t) const;
   std::uint64_t rank(const Position& p) const;
   bool unrank(const Tier& t, std::uint64_t index, Position& out) const;
+  // Ranks the positions of one tier as rank() does, without finding their tier (the solver
+  // ranks every in-tier child and predecessor with it; solver/game.hpp HasTierRanker).
+  class Ranker {
+   public:
+    Ranker(const Board& board, const Tier& t, std::uint64_t second_part)
+        : board_(&board), tier_(t), second_part_(second_part) {}
+    std::uint64_t operator()(const Position& p) const;
+
+   private:
+    const Board* board_;
+    Tier tier_;
+    std::uint64_t second_part_;  // where the part with the (B, HB) side to move starts
+  };
+  Ranker tier_ranker(const Tier& t) const;
   // --material A-B-HA-HB names one tier; "" the start's.
   std::vector<Tier> solve_roots(const std::string& material) const;
   // The positions an index entry stands for: the board's images under the 16 symmetries.

@@ -47,6 +47,8 @@ std::uint64_t part_size(const Board& b, int k, int j) {
   return subset_classes(b, k).classes() * choose(b.points - k, j);
 }
 
+}  // namespace
+
 std::uint64_t rank_in_part(const Board& b, Mask own, Mask waiting) {
   const SubsetClasses& cls = subset_classes(b, __builtin_popcount(own));
   const std::uint32_t e = cls.class_and_op[rank_set(own)];
@@ -59,8 +61,6 @@ std::uint64_t rank_in_part(const Board& b, Mask own, Mask waiting) {
   const int free_points = b.points - __builtin_popcount(own);
   return c * choose(free_points, __builtin_popcount(waiting)) + rank_set(compress(best, b.all & ~rep));
 }
-
-}  // namespace
 
 Tier Morris::tier_of(const Position& p) const {
   const Colour s = p.to_move, w = other(s);
@@ -111,6 +111,17 @@ std::uint64_t Morris::rank(const Position& p) const {
   const bool second = !(p.on_board(s) == t.a && p.hand[s] == t.ha);
   const std::uint64_t offset = second ? part_size(board(), t.a, t.b) : 0;
   return offset + rank_in_part(board(), p.stones[s], p.stones[other(s)]);
+}
+
+Morris::Ranker Morris::tier_ranker(const Tier& t) const {
+  return Ranker(board(), t, t.over ? 0 : part_size(board(), t.a, t.b));
+}
+
+std::uint64_t Morris::Ranker::operator()(const Position& p) const {
+  if (tier_.over) return 0;
+  const Colour s = p.to_move;
+  const bool second = !(p.on_board(s) == tier_.a && p.hand[s] == tier_.ha);
+  return (second ? second_part_ : 0) + rank_in_part(*board_, p.stones[s], p.stones[other(s)]);
 }
 
 bool Morris::unrank(const Tier& t, std::uint64_t index, Position& out) const {

@@ -37,4 +37,8 @@ struct SubsetClasses {
 // Built once per board shape and size (thread-safe), kept for the process.
 const SubsetClasses& subset_classes(const Board& board, int k);
 
+// The index of the mover's stones `own` against the waiting side's within one part of a
+// tier (index.cpp).
+std::uint64_t rank_in_part(const Board& board, Mask own, Mask waiting);
+
 }  // namespace zz::morris

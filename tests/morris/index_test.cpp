@@ -12,10 +12,13 @@
 #include "core/common/hash.hpp"
 #include "core/morris/game.hpp"
 #include "core/morris/subset_classes.hpp"
+#include "solver/game.hpp"
 #include "solver/solve_tiers.hpp"
 
 using namespace zz;
 using zz::morris::Morris;
+
+static_assert(HasTierRanker<Morris>);
 
 namespace {
 
@@ -43,6 +46,7 @@ void check_tier(const Morris& g, const std::string& name) {
   const Morris::Tier t = roots.front();
   CHECK(g.tier_name(t) == name);
   const auto deps = g.tier_dependencies(t);
+  const auto ranker = g.tier_ranker(t);
   const std::uint64_t size = g.tier_size(t);
   std::uint64_t used = 0, positions = 0, edges = 0, forward = 0, backward = 0;
   Morris::Position p;
@@ -52,6 +56,7 @@ void check_tier(const Morris& g, const std::string& name) {
     positions += static_cast<std::uint64_t>(g.orbit_size(p));
     REQUIRE(g.tier_of(p) == t);
     REQUIRE(g.rank(p) == i);
+    REQUIRE(ranker(p) == i);
     REQUIRE(g.parse(g.format(p)) == p);
     for (int op = 1; op < morris::kSymmetries; ++op) REQUIRE(g.rank(image(g, p, op)) == i);
     // The same board with the colours exchanged (the rules treat both alike).
@@ -68,6 +73,7 @@ void check_tier(const Morris& g, const std::string& name) {
       const Morris::Tier ct = g.tier_of(c);
       if (ct == t) {
         kids.push_back(g.rank(c));
+        REQUIRE(ranker(c) == kids.back());
         return;
       }
       REQUIRE(std::find(deps.begin(), deps.end(), ct) != deps.end());
@@ -82,6 +88,7 @@ void check_tier(const Morris& g, const std::string& name) {
       REQUIRE(g.rank(q) < size);
       CHECK_FALSE(g.outcome(q));
       preds.push_back(g.rank(q));
+      REQUIRE(ranker(q) == preds.back());
     });
     for (auto* v : {&kids, &preds}) {
       std::sort(v->begin(), v->end());
