@@ -120,11 +120,12 @@ class Tablut {
   void for_each_unmove(const Position& p, F&& f) const {
     tablut::for_each_unmove(p, f);
   }
-  // A move that ends next to no enemy piece captures nothing, and one that does not take the
-  // king to an escape does not end the game: its child is in p's tier, and the solver counts
-  // it without playing it. (A move that does either is simply played.)
+  // Exactly the moves that capture nothing and do not take the king to an escape: their
+  // children are in p's tier, and the solver counts or ranks them without playing them. A
+  // move that ends next to an enemy is tested for a capture on the board it makes (most
+  // capture nothing: they need an anvil beyond), not played, ranked and looked up by tier.
   bool stays_in_tier(const Position& p, const Move& m) const {
-    return !ends_next_to_enemy(p, m) && !(m.from == p.king && has(kEscapes, m.to));
+    return !(m.from == p.king && has(kEscapes, m.to)) && !captures(p, m);
   }
   // The solver's kernels for tier t (tier_ranker.hpp): its positions ranked, a slot's
   // predecessors listed from its index, moves' children indexed without playing quiet moves.

@@ -23,6 +23,40 @@ inline bool ends_next_to_enemy(const Position& p, Move m) {
   return (neighbours(m.to) & (p.turn == Color::White ? p.black : p.white_pieces())) != 0;
 }
 
+// Whether a piece of the side that moved, having just slid onto `to` of `board` (the pieces
+// after the slide, before any capture), captures: the test play makes below, on the board
+// it makes it on.
+inline bool arrival_captures(const Position& board, int to, bool black_moved) {
+  if (!black_moved) {
+    const Bitboard anvils = board.white | board.king_board() | bit(kThrone) | kWhiteAnvilCamps;
+    for (const Step& s : kSteps[to])
+      if (s.next != kNoSquare && has(board.black, s.next) && s.beyond != kNoSquare && has(anvils, s.beyond))
+        return true;
+    return false;
+  }
+  const Bitboard anvils = board.black | kCamps | bit(kThrone);
+  for (const Step& s : kSteps[to]) {
+    if (s.next == kNoSquare) continue;
+    if (has(board.white, s.next)) {
+      if (s.beyond != kNoSquare && has(anvils, s.beyond)) return true;
+    } else if (s.next == board.king && king_captured(board.black, board.king, s.beyond)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether legal move m of p captures a pawn or the king.
+inline bool captures(const Position& p, Move m) {
+  if (!ends_next_to_enemy(p, m)) return false;
+  Position slid = p;
+  const Bitboard path = bit(m.from) | bit(m.to);
+  if (p.turn == Color::Black) slid.black ^= path;
+  else if (p.king == m.from) slid.king = m.to;
+  else slid.white ^= path;
+  return arrival_captures(slid, m.to, p.turn == Color::Black);
+}
+
 // The position after a legal move m.
 inline Position play(const Position& p, Move m) {
   Position q = p;

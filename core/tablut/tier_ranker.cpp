@@ -9,33 +9,6 @@ namespace zz::tablut {
 
 using namespace index_parts;
 
-namespace {
-
-// Whether a piece of the side that moved last, arriving on `to` of p (its board after the
-// move), captures something: play's test on the board it tests, which is p's whatever
-// square the piece came from (an enemy next to `to` cannot lie on the path). Such a piece
-// has no un-move: its forward move would not have left p.
-bool arrival_captures(const Position& p, int to, bool black) {
-  if (!black) {
-    const Bitboard anvils = p.white | p.king_board() | bit(kThrone) | kWhiteAnvilCamps;
-    for (const Step& s : kSteps[to])
-      if (s.next != kNoSquare && has(p.black, s.next) && s.beyond != kNoSquare && has(anvils, s.beyond)) return true;
-    return false;
-  }
-  const Bitboard anvils = p.black | kCamps | bit(kThrone);
-  for (const Step& s : kSteps[to]) {
-    if (s.next == kNoSquare) continue;
-    if (has(p.white, s.next)) {
-      if (s.beyond != kNoSquare && has(anvils, s.beyond)) return true;
-    } else if (s.next == p.king && king_captured(p.black, p.king, s.beyond)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
 TierRanker::TierRanker(const Material& m) : material_(m), exits_(material_dependencies(m)) {
   for (auto& row : exit_of_) row.fill(-1);
   for (std::size_t k = 0; k < exits_.size(); ++k) {
@@ -94,6 +67,8 @@ int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct
   for (Bitboard pieces = black ? p.black : p.white_pieces(); pieces;) {
     const int to = pop_lsb(pieces);
     const bool is_king = !black && to == p.king;
+    // Whether its arrival captures depends on the board after the slide alone, which is p's:
+    // a piece whose arrival would capture has no un-move (its move would not have left p).
     if ((neighbours(to) & enemies) != 0 && arrival_captures(p, to, black)) continue;
     for (int d = 0; d < kDirections; ++d) {
       Bitboard path = bit(to);
@@ -120,7 +95,7 @@ int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct
 }
 
 bool TierRanker::exit_child(const Position& p, Move m, int& tier, std::uint64_t& index) const {
-  if (!ends_next_to_enemy(p, m) && !(m.from == p.king && has(kEscapes, m.to))) return false;  // stays
+  if (!ends_next_to_enemy(p, m) && !(m.from == p.king && has(kEscapes, m.to))) return false;  // quiet: stays
   const Position c = play(p, m);
   if (c.decided()) {
     if (over_exit_ < 0) return false;

@@ -577,16 +577,20 @@ class TableStore {
     };
     if constexpr (HasRankedExits<G> && HasInTierTest<G>) {
       const Ranker& ranker = ranker_for(t, seen);
-      game_.for_each_move(p, [&](const auto& m) {
+      const auto exit = [&](const auto& m) {
         if (game_.stays_in_tier(p, m)) return;
-        int exit;
+        int tier;
         std::uint64_t index;
-        if (ranker.exit_child(p, m, exit, index)) {
-          const Code c = table_for(ranker.exit_tiers()[static_cast<std::size_t>(exit)], seen).code_of_used(index);
+        if (ranker.exit_child(p, m, tier, index)) {
+          const Code c = table_for(ranker.exit_tiers()[static_cast<std::size_t>(tier)], seen).code_of_used(index);
           if (c != kUnusedCode) return take(decode(c));
         }
         take_other_tier(game_.play(p, m));
-      });
+      };
+      // The moves that stay are skipped in bulk where the game counts them so (the writer
+      // values every slot of a table the compact solver hands it this way).
+      if constexpr (HasBulkQuietMoves<G>) game_.for_each_move_counting_quiet(p, [](int) {}, exit);
+      else game_.for_each_move(p, exit);
     } else if constexpr (HasInTierTest<G>) {
       game_.for_each_move(p, [&](const auto& m) {
         if (!game_.stays_in_tier(p, m)) take_other_tier(game_.play(p, m));
