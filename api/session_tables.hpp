@@ -54,9 +54,9 @@ class TableWork : SessionPart<G> {
 
   TablesResult tables(const std::string& material) {
     if constexpr (Enumerable<G>) {
-      const auto roots = core_.solve_roots(material);
+      const auto order = core_.tiers_of(material);
       TablesResult r{name(), rules(), store().directory().string(), {}};
-      for (const auto& t : dependency_order(game(), std::span<const typename G::Tier>(roots))) {
+      for (const auto& t : order) {
         TableInfo info = describe_table(game(), store(), t);
         if (!info.present) info.command = core_.solve_command(core_.info().tables_by_material ? info.tier : "");
         r.tables.push_back(std::move(info));
@@ -147,8 +147,7 @@ class TableWork : SessionPart<G> {
 
   std::uint64_t export_rows(const ExportRequest& request, const std::function<void(const ExportRow&)>& row) {
     if constexpr (Enumerable<G>) {
-      const auto roots = core_.solve_roots(request.material);
-      const auto tiers = dependency_order(game(), std::span<const typename G::Tier>(roots));
+      const auto tiers = core_.tiers_of(request.material);
       return core_.with_tables([&] {
         for (const auto& t : tiers) store().load(t);  // refuse before writing anything
         std::uint64_t written = 0;
@@ -176,9 +175,8 @@ class TableWork : SessionPart<G> {
 
   std::vector<std::string> tier_names(const std::string& material) {
     if constexpr (Enumerable<G>) {
-      const auto roots = core_.solve_roots(material);
       std::vector<std::string> names;
-      for (const auto& t : dependency_order(game(), std::span<const typename G::Tier>(roots)))
+      for (const auto& t : core_.tiers_of(material))
         names.push_back(game().tier_name(t));
       return names;
     } else {
