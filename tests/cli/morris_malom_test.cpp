@@ -1,7 +1,8 @@
 // Nine Men's Morris tables against Malom's (Gevay and Danner's solver, built from its public
-// source by tools/peers/build-peers): results/morris/malom-sectors.json keeps Malom's own
+// source by tools/peers/build-peers): results/morris/malom-<variant>.json keep Malom's own
 // analysis of each sector it solved, the counts of won, drawn and lost positions and how
-// many end in each number of plies; zugzwang must say the same of every tier it holds.
+// many end in each number of plies, for Nine Men's Morris, Lasker Morris and Morabaraba;
+// zugzwang must say the same of every tier.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -15,10 +16,8 @@ using nlohmann::json;
 
 namespace {
 
-const json& record() {
-  static const json r =
-      json::parse(cli_test::slurp(std::filesystem::path(ZZ_RESULTS_DIR) / "morris" / "malom-sectors.json"));
-  return r;
+json record(const std::string& variant) {
+  return json::parse(cli_test::slurp(std::filesystem::path(ZZ_RESULTS_DIR) / "morris" / ("malom-" + variant + ".json")));
 }
 
 // Histogram of a table (index: plies) as Malom's record writes it (plies as text: count).
@@ -33,15 +32,21 @@ json nonzero_by_plies(const json& histogram) {
 // tier from the ones above it; a tier whose dependencies are left out solves them too), and
 // compares each with Malom's figures; returns how many tiers were compared.
 template <class Wanted>
-int compare_tiers(Wanted wanted) {
+int compare_tiers(const std::string& variant, Wanted wanted) {
   cli_test::TempDir data;
+  const json r = record(variant);
+  REQUIRE(r["rules"]["variant"] == variant);
+  const std::string rule = "variant=" + variant;
   int compared = 0;
-  for (const auto& [tier, malom] : record()["tiers"].items()) {
+  for (const auto& [tier, malom] : r["tiers"].items()) {
     if (!wanted(tier)) continue;
+    CAPTURE(variant);
     CAPTURE(tier);
-    const auto solved = run({"solve", "morris", "--material", tier, "--data", data.path.string(), "--threads", "2"});
+    const auto solved = run({"solve", "morris", "--rule", rule, "--material", tier, "--data", data.path.string(),
+                             "--threads", "2"});
     REQUIRE(solved.code == 0);
-    const auto after = run({"tables", "morris", "--material", tier, "--data", data.path.string(), "--json"});
+    const auto after = run({"tables", "morris", "--rule", rule, "--material", tier, "--data", data.path.string(),
+                            "--json"});
     REQUIRE(after.code == 0);
     const json listed = json::parse(after.out);
     json entry;
@@ -61,22 +66,32 @@ int compare_tiers(Wanted wanted) {
 
 }  // namespace
 
-TEST_CASE("the record holds Malom's analysis of movement and placement sectors") {
-  const json& tiers = record()["tiers"];
-  CHECK(tiers.size() >= 8);
-  CHECK(tiers.contains("3-3-0-0"));
-  CHECK(tiers.contains("4-4-1-1"));  // a placement tier, with its chain of dependencies
-  CHECK(record()["malom"].get<std::string>().find("ggevay/malom") != std::string::npos);
+TEST_CASE("the records hold Malom's analysis of movement and placement sectors") {
+  for (const std::string variant : {"nine", "lasker", "morabaraba"}) {
+    CAPTURE(variant);
+    const json r = record(variant);
+    CHECK(r["tiers"].size() >= 6);
+    CHECK(r["tiers"].contains("3-3-0-0"));
+    CHECK(r["tiers"].contains("3-3-1-1"));  // a placement tier, with its chain of dependencies
+    CHECK(r["malom"].get<std::string>().find("ggevay/malom") != std::string::npos);
+  }
 }
 
-// Movement tiers up to 4-4 and placement tiers that need no more: about 15 CPU-seconds.
+// Nine Men's Morris: movement tiers up to 4-4 and the placement tiers that need no more
+// (about 15 CPU-seconds); Lasker Morris and Morabaraba: the tiers that 3-3-0-0 and the small
+// placement tiers need (a few CPU-seconds).
 TEST_CASE("Morris tables equal Malom's sectors: counts and plies to the end") {
-  const std::set<std::string> small{"3-3-0-0", "4-3-0-0", "4-4-0-0", "2-4-1-0", "3-4-1-0", "3-3-1-1"};
-  CHECK(compare_tiers([&](const std::string& tier) { return small.count(tier) == 1; }) == 6);
+  const std::set<std::string> nine{"3-3-0-0", "4-3-0-0", "4-4-0-0", "2-4-1-0", "3-4-1-0", "3-3-1-1"};
+  CHECK(compare_tiers("nine", [&](const std::string& tier) { return nine.count(tier) == 1; }) == 6);
+  const std::set<std::string> lasker{"3-3-0-0", "3-2-0-1", "2-2-1-1"};
+  CHECK(compare_tiers("lasker", [&](const std::string& tier) { return lasker.count(tier) == 1; }) == 3);
+  CHECK(compare_tiers("morabaraba", [](const std::string& tier) { return tier == "3-3-0-0"; }) == 1);
 }
 
-// Every tier of the record (to 5-5-0-0, 33 M slots; about 2.5 CPU-minutes): opt-in,
+// Every tier of every record (to 5-5-0-0, 33 M slots; about 3 CPU-minutes): opt-in,
 // test_morris_malom_all (ZUGZWANG_HEAVY_TESTS).
-TEST_CASE("every Morris tier of the record equals Malom's sectors" * doctest::skip()) {
-  CHECK(compare_tiers([](const std::string&) { return true; }) == static_cast<int>(record()["tiers"].size()));
+TEST_CASE("every Morris tier of the records equals Malom's sectors" * doctest::skip()) {
+  for (const std::string variant : {"nine", "lasker", "morabaraba"})
+    CHECK(compare_tiers(variant, [](const std::string&) { return true; }) ==
+          static_cast<int>(record(variant)["tiers"].size()));
 }
