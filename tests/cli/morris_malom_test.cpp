@@ -1,5 +1,5 @@
 // Nine Men's Morris tables against Malom's (Gevay and Danner's solver, built from its public
-// source by tools/peers/build-peers): results/morris/malom-<variant>.json keep Malom's own
+// source by tools/peers/build-peers): results/morris/malom/<variant>.json keep Malom's own
 // analysis of each sector it solved, the counts of won, drawn and lost positions and how
 // many end in each number of plies, for Nine Men's Morris, Lasker Morris and Morabaraba;
 // zugzwang must say the same of every tier.
@@ -17,7 +17,7 @@ using nlohmann::json;
 namespace {
 
 json record(const std::string& variant) {
-  return json::parse(cli_test::slurp(std::filesystem::path(ZZ_RESULTS_DIR) / "morris" / ("malom-" + variant + ".json")));
+  return json::parse(cli_test::slurp(std::filesystem::path(ZZ_RESULTS_DIR) / "morris" / "malom" / (variant + ".json")));
 }
 
 // Histogram of a table (index: plies) as Malom's record writes it (plies as text: count).

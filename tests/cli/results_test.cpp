@@ -48,3 +48,7 @@ TEST_CASE("each committed 4x5 Tac-Tickle summary is reproduced by its own comman
 }
 
 TEST_CASE("each committed Quixo summary is reproduced by its own command") { CHECK(reproduce_all("quixo") == 2); }
+
+// Six Men's Morris whole (3.7 M slots, a few CPU-seconds). results/morris/malom/ holds
+// Malom's records, checked by test_morris_malom.
+TEST_CASE("each committed Morris summary is reproduced by its own command") { CHECK(reproduce_all("morris") == 1); }
