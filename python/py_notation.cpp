@@ -58,10 +58,13 @@ PyNotation::PyNotation(const py::object& game, const EnumeratedStates& states, s
       graph_(states.graph), players_(std::move(players)) {}
 
 PyNotation::~PyNotation() {
-  py::gil_scoped_acquire gil;  // the objects are released here, not by the members' destructors after it
-  game_ = moves_ = format_ = parse_ = view_ = symmetries_ = py::object();
-  states_ = py::list(0);
-  ids_ = by_text_ = py::dict();
+  // The objects are released here, with the GIL (the last owner may be a thread without it:
+  // the command line, the server), and the members are left empty for their destructors.
+  py::gil_scoped_acquire gil;
+  ids_.reset();  // before the states it borrows
+  for (py::object* o : {&game_, &moves_, &format_, &parse_, &view_, &symmetries_}) o->release().dec_ref();
+  states_.release().dec_ref();
+  by_text_.release().dec_ref();
 }
 
 std::string PyNotation::format(api::StateId s) const {
@@ -75,17 +78,17 @@ std::string PyNotation::format(api::StateId s) const {
 }
 
 api::StateId PyNotation::id_of(const py::handle& state) const {
-  PyObject* known = PyDict_GetItemWithError(ids_.ptr(), state.ptr());
+  const auto known = ids_->find(state.ptr());
   if (PyErr_Occurred()) {
     PyErr_Clear();
     throw InputError("the state " + describe_state(state) + " is not hashable");
   }
-  if (known) return static_cast<api::StateId>(PyLong_AsUnsignedLong(known));
+  if (known) return *known;
   if (symmetries_) {
     for (const py::handle image : call_checked(symmetries_, "symmetries", state)) {
-      PyObject* seen = PyDict_GetItemWithError(ids_.ptr(), image.ptr());
+      const auto seen = ids_->find(image.ptr());
       PyErr_Clear();
-      if (seen) return static_cast<api::StateId>(PyLong_AsUnsignedLong(seen));
+      if (seen) return *seen;
     }
   }
   throw InputError("the state " + describe_state(state) + " is not reachable from the start");

@@ -34,7 +34,7 @@ class PyNotation final : public api::GraphNotation {
 
   py::object game_, moves_, format_, parse_, view_, symmetries_;
   py::list states_;
-  py::dict ids_;
+  std::shared_ptr<const StateTable> ids_;
   std::shared_ptr<const api::StateGraph> graph_;
   std::array<std::string, 2> players_;
   std::string name_;
