@@ -116,6 +116,9 @@ def part_no_view(page, data):
     page.open("nim-3-4-5", "start")
     page.wait_position("(3, 4, 5)")
     check(not page.els("#board .piece-disc"), "nim without view(): discs drawn")
+    check(page.shown("#board-note") and "no view()" in page.text("#board-note"),
+          "nim without view(): no note saying the game draws no board")
+    check(not page.shown("#board svg"), "nim without view(): an empty board drawn")
     check(page.text("#verdict-text"), "nim without view(): no verdict")
     check(len(page.els("#move-list .move")) == 12, "nim without view(): not 12 moves listed")
     page.screenshot("python-no-view")
@@ -133,6 +136,11 @@ def main():
         names = [g["game"] for g in games]
         check(status == 200 and names[:3] == ["tictactoe", "connect4-4x4", "nim-3-4-5"],
               f"/api/games lists {names[:4]} first")
+        # Without an address the page opens the first game the server lists: the game file's.
+        driver.get(server.url)
+        page.wait(lambda: page.attr("body", "data-ready") == "true", "the page to start")
+        check(page.js("return document.getElementById('game-select').value") == "tictactoe",
+              "the page does not open the game file's game first")
         for part in (part_tictactoe, part_connect4, part_no_view):
             log(part.__name__)
             try:
