@@ -147,6 +147,9 @@ TEST_CASE("a game file's mistakes: one line, exit code 2, no table") {
                       "    def moves(self, board):\n        raise ValueError('bad')\n") +
               ":Broken",
           "moves('\\x1b[31m') raised ValueError: bad");
+  // analyze: a game file's tables are whole, so there is nothing to search; said so.
+  expect_refused({"analyze", "--game-file", kTicTacToe, "start", "--depth", "3", "--data", d},
+                 "has no search: its tables hold every position's exact value", data);
   // A game file is named once, without rules.
   expect_refused({"solve", "--game", "tatedrez", "--game-file", kTicTacToe, "--data", d}, "not both", data);
   expect_refused({"solve", "tatedrez", "--game-file", kTicTacToe, "--data", d}, "too many positional options", data);
