@@ -13,6 +13,10 @@ Cases (all by default):
              resident memory (the goal is 10 M positions in under 2 minutes and 2 GiB).
   connect4-5x4  the same on 5x4 (3.9 M positions, a draw).
 CPU seconds, not wall: the build machine is shared.
+
+With --check the connect4 case fails (exit 1) unless it lists at least 10 M positions in
+under 120 CPU seconds and 2 GiB of peak resident memory (the opt-in heavy test
+test_python_game_10m runs it so).
 """
 import json
 import pathlib
@@ -67,14 +71,31 @@ def cli_solve(cli, case, spec):
                 "peak_rss_mib": round(int(field("Maximum resident set size (kbytes)")) / 1024)}
 
 
+def check_goal(row):
+    problems = []
+    if row["positions"] < 10_000_000:
+        problems.append(f"{row['positions']} positions, not 10 M")
+    if row["cpu_s"] >= 120:
+        problems.append(f"{row['cpu_s']} CPU seconds")
+    if row["peak_rss_mib"] >= 2048:
+        problems.append(f"{row['peak_rss_mib']} MiB at peak")
+    if problems:
+        raise SystemExit("the 10 M-position goal is missed: " + ", ".join(problems))
+
+
 def main():
     cli = sys.argv[1]
-    cases = sys.argv[2:] or ["tatedrez", "connect4-5x4", "connect4"]
+    check = "--check" in sys.argv
+    cases = [a for a in sys.argv[2:] if a != "--check"] or ["tatedrez", "connect4-5x4", "connect4"]
     for case in cases:
         if case == "tatedrez":
             row = tatedrez()
         elif case == "connect4":
             row = cli_solve(cli, case, f"{EXAMPLES / 'connect4.py'}:ConnectFour(4, 6)")
+            if check:
+                print(json.dumps(row), flush=True)
+                check_goal(row)
+                continue
         elif case == "connect4-5x4":
             row = cli_solve(cli, case, f"{EXAMPLES / 'connect4.py'}:ConnectFour(5, 4)")
         else:
