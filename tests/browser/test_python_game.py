@@ -21,6 +21,7 @@ import tempfile
 import threading
 import time
 import traceback
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_board as tb  # noqa: E402  (its helpers: the page, the browser, checks)
@@ -136,6 +137,10 @@ def main():
         names = [g["game"] for g in games]
         check(status == 200 and names[:3] == ["tictactoe", "connect4-4x4", "nim-3-4-5"],
               f"/api/games lists {names[:4]} first")
+        # A position the game cannot read is a 400 with one line, control characters escaped.
+        status, answer = server.api("/api/query?game=tictactoe&position=" + urllib.parse.quote("'X\x1b'"))
+        check(status == 400 and "\n" not in answer.get("error", "\n") and "\\x1b" in answer["error"],
+              f"a bad position of a game file: {status} {answer}")
         # Without an address the page opens the first game the server lists: the game file's.
         driver.get(server.url)
         page.wait(lambda: page.attr("body", "data-ready") == "true", "the page to start")
