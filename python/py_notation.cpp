@@ -110,8 +110,17 @@ api::StateId PyNotation::parse(std::string_view text) const {
   return id_by_text(std::string(text));
 }
 
+// The notation's mutex is taken without the GIL: a thread holding the mutex may give the GIL
+// up in the middle of a callback (Python switches threads), and must get it back.
+std::unique_lock<std::mutex> PyNotation::lock_without_gil() const {
+  std::unique_lock lock(mutex_, std::defer_lock);
+  py::gil_scoped_release released;
+  lock.lock();
+  return lock;
+}
+
 api::StateId PyNotation::id_by_text(const std::string& text) const {
-  std::lock_guard lock(mutex_);
+  const auto lock = lock_without_gil();
   if (by_text_.empty())
     for (api::StateId s = 0; s < graph_->size(); ++s) by_text_[py::str(format(s))] = s;
   const py::str key(text);
@@ -121,7 +130,7 @@ api::StateId PyNotation::id_by_text(const std::string& text) const {
 
 std::string PyNotation::move_text(api::StateId s, std::uint32_t slot) const {
   py::gil_scoped_acquire gil;
-  std::lock_guard lock(mutex_);
+  const auto lock = lock_without_gil();
   if (cached_state_ != s) {
     const py::handle state = states_[s];
     cached_moves_.clear();

@@ -31,6 +31,8 @@ class PyNotation final : public api::GraphNotation {
 
  private:
   api::StateId id_by_text(const std::string& text) const;
+  // Called with the GIL held; returns holding both.
+  std::unique_lock<std::mutex> lock_without_gil() const;
 
   py::object game_, moves_, format_, parse_, view_, symmetries_;
   py::list states_;
