@@ -35,7 +35,7 @@ std::filesystem::path table_file(const std::filesystem::path& data) {
 
 bool has_table(const std::filesystem::path& data) { return !table_file(data).empty(); }
 
-// A tic-tac-toe whose `moves` or `outcome` is broken as `mistake` says, written to `dir`.
+// A file `name`.py in `dir` whose class Broken is tic-tac-toe with `body` (methods) replacing its own.
 std::string broken_game(const std::filesystem::path& dir, const std::string& name, const std::string& body) {
   const auto file = dir / (name + ".py");
   std::ofstream(file) << "import sys\nsys.path.insert(0, " << json(kExamples).dump()
