@@ -1,6 +1,7 @@
 #include "api/graph_game.hpp"
 
 #include "core/common/error.hpp"
+#include "solver/retrograde.hpp"
 
 namespace zz::api {
 
@@ -14,6 +15,12 @@ GraphGame::Move GraphGame::parse_move(Position p, std::string_view text) const {
   for (std::uint32_t slot = 0; slot < kids.size(); ++slot)
     if (notation_->move_text(p, slot) == text) return graph_->edge(p, slot);
   throw InputError("'" + std::string(text) + "' is not a move of " + format(p));
+}
+
+std::string GraphGame::remoteness_overflow() const {
+  return name_ + " has a forced win or loss longer than " + std::to_string(retro_detail::kLastLevel) +
+         " plies, more than a table holds (" + std::to_string(graph_->size()) +
+         " states): shorten the game, or count the plies in the state and end it";
 }
 
 // The page clicks a move by its text alone: a run-time game's moves have no squares.

@@ -52,6 +52,8 @@ class GraphGame {
   // One folder whatever the definition (table_rules does the refusing).
   std::string table_folder() const { return "default"; }
   const StateGraph& graph() const { return *graph_; }
+  // Why its solve stopped when a win took more plies than a table code holds.
+  std::string remoteness_overflow() const;
 
   Position start() const { return 0; }
   std::optional<Outcome> outcome(Position p) const { return graph_->outcome(p); }

@@ -46,7 +46,12 @@ class PositionAnalysis : SessionPart<G> {
       return r;
     } else {
       (void)request;
-      throw InputError(name() + " has no search");
+      // A game solved whole on demand (one written in Python among them) needs none: its
+      // tables give every position's exact value, which search would only approach.
+      throw InputError(name() + " has no search" +
+                       (core_.info().solves_on_demand
+                            ? std::string(": its tables hold every position's exact value (use query, or query --line)")
+                            : std::string()));
     }
   }
 

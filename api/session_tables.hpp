@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -245,7 +246,7 @@ class TableWork : SessionPart<G> {
     store().set_format(request.table_format);
     // A set too large for memory (SolveOptions::release_from_slots) releases its tables as it
     // goes; queries of this session on other threads must wait for such a solve to end.
-    const auto reports = solve_tiers(game(), std::span<const typename G::Tier>(roots), store(), options, request.rebuild);
+    const auto reports = solve_tiers_checked(std::span<const typename G::Tier>(roots), options, request.rebuild);
     SolveReport r;
     r.game = name();
     r.rules = rules();
@@ -270,6 +271,19 @@ class TableWork : SessionPart<G> {
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return r;
+  }
+
+  // A built-in game's remoteness never passes what a table code holds (a bug if it did: the
+  // solver's logic_error). A game defined at run time may (a forced win along a line of a
+  // million states): that is its author's input, refused in the game's words.
+  auto solve_tiers_checked(std::span<const typename G::Tier> roots, const SolveOptions& options, bool rebuild) {
+    try {
+      return solve_tiers(game(), roots, store(), options, rebuild);
+    } catch (const std::logic_error& e) {
+      if constexpr (requires(const G& g) { g.remoteness_overflow(); })
+        if (std::string_view(e.what()).starts_with("remoteness overflow")) throw InputError(game().remoteness_overflow());
+      throw;
+    }
   }
 
   const PositionAnswers<G>& answers_;

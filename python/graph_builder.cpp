@@ -13,9 +13,9 @@ namespace zz::python {
 namespace {
 
 constexpr std::uint32_t kCheckEvery = 4096;  // states between checks for Ctrl-C and memory
-// What a state costs beyond the graph and its own object: the dict entry, the list slot and
-// the id's int object.
-constexpr std::uint64_t kBytesPerStateEntry = 104;
+// What a state costs beyond the graph, its own object and its slots in the table: its slot
+// in the list of states.
+constexpr std::uint64_t kBytesPerStateEntry = sizeof(PyObject*);
 
 // The value a finished state's outcome() gave, or nullopt while the game goes on.
 std::optional<Value> outcome_value(const py::handle& result, const py::handle& state, const char* callback) {
@@ -51,6 +51,7 @@ class Enumerator {
       no_moves_ = *value;
     }
     out_.graph = std::make_shared<api::StateGraph>();
+    out_.ids = std::make_shared<StateTable>();
   }
 
   EnumeratedStates run() {
@@ -109,8 +110,8 @@ class Enumerator {
   // The id of `state`, given out now if it is new (or the id of a symmetric state seen).
   api::StateId intern(const py::object& state, int side, const py::handle& parent = py::handle()) {
     const char* from = parent ? "moves" : "start";
-    PyObject* known = PyDict_GetItemWithError(out_.ids.ptr(), state.ptr());
-    if (known) return static_cast<api::StateId>(PyLong_AsUnsignedLong(known));
+    StateTable& ids = *out_.ids;
+    if (const auto known = ids.find(state.ptr())) return *known;
     if (PyErr_Occurred()) {
       PyErr_Clear();
       throw InputError(std::string(from) + "(" + (parent ? describe_state(parent) : "") + ") gave the state " +
@@ -119,22 +120,24 @@ class Enumerator {
     if (symmetries_) {
       const py::object images = call_checked(symmetries_, "symmetries", state);
       for (const py::handle image : iterate_checked(images, "symmetries", state)) {
-        PyObject* seen = PyDict_GetItemWithError(out_.ids.ptr(), image.ptr());
+        const auto seen = ids.find(image.ptr());
         if (PyErr_Occurred()) {
           PyErr_Clear();
           throw InputError("symmetries(" + describe_state(state) + ") gave the state " + describe_state(image) +
                            ", which is not hashable");
         }
         if (seen) {
-          PyDict_SetItem(out_.ids.ptr(), state.ptr(), seen);
-          return static_cast<api::StateId>(PyLong_AsUnsignedLong(seen));
+          // Found by its image: the state itself is kept too, so that meeting it again
+          // costs no call of symmetries().
+          if (!ids.insert(state.ptr(), *seen, /*owned=*/true)) throw py::error_already_set();
+          return *seen;
         }
       }
     }
     if (out_.states.size() >= 0xffffffffu) throw InputError("more than 4,294,967,295 reachable states");
     const auto id = static_cast<api::StateId>(out_.states.size());
-    if (PyDict_SetItem(out_.ids.ptr(), state.ptr(), py::int_(id).ptr()) != 0) throw py::error_already_set();
-    out_.states.append(state);
+    out_.states.append(state);  // holds the reference the table borrows
+    if (!ids.insert(state.ptr(), id, /*owned=*/false)) throw py::error_already_set();
     sides_.push_back(static_cast<std::uint8_t>(side));
     state_bytes_ += object_bytes(state.ptr());
     return id;
@@ -152,7 +155,8 @@ class Enumerator {
   void check_limits() {
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
     if (memory_ == 0) return;
-    const std::uint64_t bytes = out_.graph->bytes() + out_.states.size() * kBytesPerStateEntry + state_bytes_;
+    const std::uint64_t bytes =
+        out_.graph->bytes() + out_.ids->bytes() + out_.states.size() * kBytesPerStateEntry + state_bytes_;
     if (bytes > memory_)
       throw InputError("the game passes the memory limit of " + std::to_string(memory_) + " bytes after " +
                        std::to_string(out_.states.size()) + " states (the graph and its states take about " +

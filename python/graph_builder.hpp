@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "api/state_graph.hpp"
+#include "python/state_table.hpp"
 
 namespace zz::python {
 
@@ -17,7 +18,9 @@ namespace py = pybind11;
 struct EnumeratedStates {
   std::shared_ptr<api::StateGraph> graph;
   py::list states;  // by id: each state as start() or moves() gave it (a canonical one under symmetries)
-  py::dict ids;     // state -> id, for every state seen (symmetric ones too)
+  // state -> id, for every state seen (symmetric ones too); it borrows `states`' objects, so
+  // it goes first, with the GIL held.
+  std::shared_ptr<StateTable> ids;
   double seconds = 0;
 };
 

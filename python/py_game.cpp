@@ -33,7 +33,8 @@ std::array<std::string, 2> player_names(const py::object& game) {
 
 }  // namespace
 
-PythonGame open_python_game(const py::object& game, const std::filesystem::path& data_dir, std::uint64_t memory) {
+PythonGame open_python_game(const py::object& game, const std::filesystem::path& data_dir, std::uint64_t memory,
+                            api::SessionOptions options) {
   const std::string name = game_name(game);
   const auto players = player_names(game);
   const std::string summary = attribute_text(game, "summary", "defined in Python");
@@ -44,7 +45,8 @@ PythonGame open_python_game(const py::object& game, const std::filesystem::path&
   r.enumeration_seconds = states.seconds;
   auto notation = std::make_shared<const PyNotation>(game, states, players);
   r.notation = notation;
-  r.session = api::open_graph_session(api::GraphGame(name, players, states.graph, notation), summary, data_dir);
+  r.session = api::open_graph_session(api::GraphGame(name, players, states.graph, notation), summary, data_dir,
+                                          std::move(options));
   return r;
 }
 

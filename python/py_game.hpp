@@ -20,6 +20,7 @@ struct PythonGame {
 };
 
 // memory: bytes the enumerated graph may take (0: no limit).
-PythonGame open_python_game(const py::object& game, const std::filesystem::path& data_dir, std::uint64_t memory);
+PythonGame open_python_game(const py::object& game, const std::filesystem::path& data_dir, std::uint64_t memory,
+                            api::SessionOptions options = {});
 
 }  // namespace zz::python

@@ -58,10 +58,13 @@ PyNotation::PyNotation(const py::object& game, const EnumeratedStates& states, s
       graph_(states.graph), players_(std::move(players)) {}
 
 PyNotation::~PyNotation() {
-  py::gil_scoped_acquire gil;  // the objects are released here, not by the members' destructors after it
-  game_ = moves_ = format_ = parse_ = view_ = symmetries_ = py::object();
-  states_ = py::list(0);
-  ids_ = by_text_ = py::dict();
+  // The objects are released here, with the GIL (the last owner may be a thread without it:
+  // the command line, the server), and the members are left empty for their destructors.
+  py::gil_scoped_acquire gil;
+  ids_.reset();  // before the states it borrows
+  for (py::object* o : {&game_, &moves_, &format_, &parse_, &view_, &symmetries_}) o->release().dec_ref();
+  states_.release().dec_ref();
+  by_text_.release().dec_ref();
 }
 
 std::string PyNotation::format(api::StateId s) const {
@@ -75,17 +78,17 @@ std::string PyNotation::format(api::StateId s) const {
 }
 
 api::StateId PyNotation::id_of(const py::handle& state) const {
-  PyObject* known = PyDict_GetItemWithError(ids_.ptr(), state.ptr());
+  const auto known = ids_->find(state.ptr());
   if (PyErr_Occurred()) {
     PyErr_Clear();
     throw InputError("the state " + describe_state(state) + " is not hashable");
   }
-  if (known) return static_cast<api::StateId>(PyLong_AsUnsignedLong(known));
+  if (known) return *known;
   if (symmetries_) {
     for (const py::handle image : call_checked(symmetries_, "symmetries", state)) {
-      PyObject* seen = PyDict_GetItemWithError(ids_.ptr(), image.ptr());
+      const auto seen = ids_->find(image.ptr());
       PyErr_Clear();
-      if (seen) return static_cast<api::StateId>(PyLong_AsUnsignedLong(seen));
+      if (seen) return *seen;
     }
   }
   throw InputError("the state " + describe_state(state) + " is not reachable from the start");
@@ -107,8 +110,17 @@ api::StateId PyNotation::parse(std::string_view text) const {
   return id_by_text(std::string(text));
 }
 
+// The notation's mutex is taken without the GIL: a thread holding the mutex may give the GIL
+// up in the middle of a callback (Python switches threads), and must get it back.
+std::unique_lock<std::mutex> PyNotation::lock_without_gil() const {
+  std::unique_lock lock(mutex_, std::defer_lock);
+  py::gil_scoped_release released;
+  lock.lock();
+  return lock;
+}
+
 api::StateId PyNotation::id_by_text(const std::string& text) const {
-  std::lock_guard lock(mutex_);
+  const auto lock = lock_without_gil();
   if (by_text_.empty())
     for (api::StateId s = 0; s < graph_->size(); ++s) by_text_[py::str(format(s))] = s;
   const py::str key(text);
@@ -118,7 +130,7 @@ api::StateId PyNotation::id_by_text(const std::string& text) const {
 
 std::string PyNotation::move_text(api::StateId s, std::uint32_t slot) const {
   py::gil_scoped_acquire gil;
-  std::lock_guard lock(mutex_);
+  const auto lock = lock_without_gil();
   if (cached_state_ != s) {
     const py::handle state = states_[s];
     cached_moves_.clear();

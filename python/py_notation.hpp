@@ -31,10 +31,12 @@ class PyNotation final : public api::GraphNotation {
 
  private:
   api::StateId id_by_text(const std::string& text) const;
+  // Called with the GIL held; returns holding both.
+  std::unique_lock<std::mutex> lock_without_gil() const;
 
   py::object game_, moves_, format_, parse_, view_, symmetries_;
   py::list states_;
-  py::dict ids_;
+  std::shared_ptr<const StateTable> ids_;
   std::shared_ptr<const api::StateGraph> graph_;
   std::array<std::string, 2> players_;
   std::string name_;

@@ -11,7 +11,6 @@ Berlekamp, Conway and Guy, Winning Ways for your Mathematical Plays (1982; 2nd e
 
     python3 examples/games/dodgem.py
 """
-import zugzwang
 
 SIZE = 3
 # Per player: the squares' steps as (column, row) changes; forward last.
@@ -56,5 +55,7 @@ class Dodgem:
 
 
 if __name__ == "__main__":
+    import zugzwang  # only to run the file itself: `zugzwang solve --game-file` needs no module
+
     game = zugzwang.Game(Dodgem())
     print(game.query().value, "for Blue, who moves first")

@@ -9,8 +9,6 @@ matter: SymmetricNim tells the solver so with symmetries(), and solves fewer pos
 """
 import itertools
 
-import zugzwang
-
 
 class Nim:
     name = "nim-3-4-5"
@@ -39,5 +37,7 @@ class SymmetricNim(Nim):
 
 
 if __name__ == "__main__":
+    import zugzwang  # only to run the file itself: `zugzwang solve --game-file` needs no module
+
     game = zugzwang.Game(SymmetricNim())
     print(game.query().value, "for the first player")

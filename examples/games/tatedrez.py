@@ -10,7 +10,6 @@ A state is a str: the squares a1 b1 c1 a2 ... c3 ('.' empty, RBN White, rbn Blac
 
     python3 examples/games/tatedrez.py
 """
-import zugzwang
 
 NAMES = [f + r for r in "123" for f in "abc"]
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -93,6 +92,8 @@ class TateDrez:
 
 
 if __name__ == "__main__":
+    import zugzwang  # only to run the file itself: `zugzwang solve --game-file` needs no module
+
     game = zugzwang.Game(TateDrez())
     report = game.solve()
     print(game.enumeration, report.start.value)

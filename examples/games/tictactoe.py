@@ -5,7 +5,6 @@ so whose turn it is follows from the board.
 
     python3 examples/games/tictactoe.py
 """
-import zugzwang
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 SQUARES = [f + r for r in "123" for f in "abc"]
@@ -47,6 +46,8 @@ class TicTacToe:
 
 
 if __name__ == "__main__":
+    import zugzwang  # only to run the file itself: `zugzwang solve --game-file` needs no module
+
     game = zugzwang.Game(TicTacToe())
     report = game.solve()
     print(game.enumeration["states"], "positions:", report.start.value, "for X")

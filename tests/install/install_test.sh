@@ -74,4 +74,17 @@ import zugzwang
 print(zugzwang.Game('tatedrez', rules={'no-move': 'pass'}, data='$data').query('start').remoteness)")"
   [ "$answer" = "15" ] || fail "installed Python module answered '$answer'"
 fi
+# Games written in Python, where the build has the plugin that embeds Python: the installed
+# program finds it in lib/zugzwang/ and solves a game file.
+if [ -f "$build/tools/cli/libzugzwang_python.so" ]; then
+  [ -f "$prefix/lib/zugzwang/libzugzwang_python.so" ] || fail "no Python plugin installed under $prefix/lib/zugzwang"
+  cat >"$prefix/take.py" <<'GAME'
+class Take:  # take 1 or 2 from a heap of 7; who takes the last wins: 7 % 3 != 0, a first-player win
+    def start(self): return 7
+    def moves(self, n): return [(str(k), n - k) for k in (1, 2) if k <= n]
+    def outcome(self, n): return None
+GAME
+  out="$(cd / && "$zz" query --game-file "$prefix/take.py" start --data "$data" --json)" || fail "query --game-file"
+  grep -q '"value":"win"' <<<"$out" || fail "query --game-file: $out"
+fi
 echo "installed and used from $prefix"

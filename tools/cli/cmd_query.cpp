@@ -21,7 +21,8 @@ int run_query(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("game", 1).add("position", 1);
   po::variables_map vm;
-  if (!parse_command(args, "zugzwang query GAME POSITION|start [--line] [--rule K=V]... [--data DIR] [--notation san|uci] [--json]",
+  if (!parse_command(args, "zugzwang query GAME POSITION|start [--line] [--rule K=V]... [--data DIR] [--notation san|uci] [--json]\n"
+                     "       zugzwang query --game-file FILE.py[:NAME] POSITION|start ...",
                      options, positional, vm))
     return 0;
   const Notation shown = parse_notation(notation);

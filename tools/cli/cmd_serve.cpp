@@ -9,7 +9,9 @@
 
 #include "api/build_info.hpp"
 #include "core/common/error.hpp"
+#include "core/common/byte_size.hpp"
 #include "tools/cli/command.hpp"
+#include "tools/cli/game_file.hpp"
 #include "tools/cli/plugin.hpp"
 #include "tools/serve/plugin.hpp"
 
@@ -53,7 +55,8 @@ void open_browser(const std::string& url) {
 
 int run_serve(const std::vector<std::string>& args) {
   serve::Options options;
-  std::string data, web;
+  std::string data, web, memory;
+  std::vector<std::string> game_files;
   bool open = false;
   int cache_mb = 0;
   po::options_description description("options");
@@ -66,9 +69,12 @@ int run_serve(const std::vector<std::string>& args) {
       "max-jobs", po::value(&options.max_jobs), "analyses running at once (default 2)")(
       "web", po::value(&web), "serve the page from this folder instead of the built-in copy")(
       "cache-mb", po::value(&cache_mb), "decoded blocks of compressed tables kept, shared by every request (default 256)")(
-      "log", po::bool_switch(&options.log), "one line per request on stderr");
+      "log", po::bool_switch(&options.log), "one line per request on stderr")(
+      "game-file", po::value(&game_files)->composing(),
+      "FILE.py[:NAME]: serve a game written in Python too (repeatable; docs/python-games.md)")(
+      "memory", po::value(&memory), "memory the states of each --game-file may take, e.g. 2G (default: no limit)");
   po::variables_map vm;
-  if (!parse_command(args, "zugzwang serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--open]", description, {}, vm))
+  if (!parse_command(args, "zugzwang serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--open] [--game-file FILE.py[:NAME]]...", description, {}, vm))
     return 0;
   if (options.port < 0 || options.port > 65535) throw InputError("--port must be between 0 and 65535");
   require_positive(vm, "threads");
@@ -80,6 +86,11 @@ int run_serve(const std::vector<std::string>& args) {
   paths.data = data;
   options.data_dir = paths.data_dir();
   if (!web.empty()) options.web_dir = web;
+  api::SessionOptions game_options;
+  game_options.notice = [](const std::string& text) { std::fprintf(stderr, "zugzwang serve: %s\n", text.c_str()); };
+  for (const auto& file : game_files)
+    options.sessions.push_back(
+        open_game_file(file, options.data_dir, memory.empty() ? 0 : parse_byte_size(memory), game_options));
   options.listening = [open](const std::string& url) {
     std::printf("zugzwang serve: listening on %s (Ctrl-C stops)\n", url.c_str());
     std::fflush(stdout);

@@ -60,11 +60,12 @@ int run_solve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command(args,
                      "zugzwang solve GAME [--rule K=V]... [--material M] [--threads N] [--data DIR] [--json]\n"
-                     "       mpirun -np N zugzwang solve GAME ...   (each rank owns a slice of every table)",
+                     "       mpirun -np N zugzwang solve GAME ...   (each rank owns a slice of every table)\n"
+                     "       zugzwang solve --game-file FILE.py[:NAME] [--memory 2G] ...   (a game written in Python)",
                      options, positional, vm))
     return 0;
   require_positive(vm, "threads");
-  if (vm.count("memory")) request.memory = parse_byte_size(memory);
+  if (vm.count("memory")) request.memory = game.game_file_memory = parse_byte_size(memory);
   if (progress_mode != "auto" && progress_mode != "lines" && progress_mode != "off")
     throw InputError("--progress must be auto, lines or off, not '" + progress_mode + "'");
   auto session = game.session();
@@ -78,8 +79,7 @@ int run_solve(const std::vector<std::string>& args) {
   Progress progress(mode);
   if (rank == 0) request.progress = [&](const SolveProgress& p) { progress.update(p); };
   if (job) request.comm = &job->comm();
-  request.command = "zugzwang solve " + game.game;
-  for (const auto& r : game.rules) request.command += " --rule " + r;
+  request.command = "zugzwang solve " + game.command_words();
   if (!request.material.empty()) request.command += " --material " + request.material;
   if (json) request.command += " --json";
   if (no_counts) {

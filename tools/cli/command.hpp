@@ -1,6 +1,7 @@
 #pragma once
 // Shared pieces of the subcommands: option parsing with Boost.Program_options, the game
 // and rule options every game command takes, and the session they open.
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -23,11 +24,19 @@ struct Command {
 
 const std::vector<Command>& commands();
 
-// The options every game command shares: GAME as first positional, --rule K=V..., --data.
+// The options every game command shares: GAME as first positional, --rule K=V..., --data,
+// or --game-file FILE.py[:NAME] instead of GAME for a game written in Python.
 struct GameOptions {
   std::string game;
   std::vector<std::string> rules;
   std::string data;
+  std::string game_file;
+  // Bytes a game written in Python may take once its states are listed (0: no limit); solve
+  // sets it from its --memory.
+  std::uint64_t game_file_memory = 0;
+
+  // The game as the command line named it: "tatedrez --rule K=V", "--game-file FILE.py".
+  std::string command_words() const;
 
   void add_to(po::options_description& options, bool with_data);
   // A session whose solves on demand report on stderr. Commands that read no tables

@@ -11,7 +11,7 @@ _zugzwang() {
   fi
   local command="${COMP_WORDS[1]}"
   case "$prev" in
-    --data|--output)
+    --data|--output|--game-file)
       COMPREPLY=($(compgen -f -- "$cur"))
       return ;;
     --rule)

@@ -9,7 +9,7 @@ namespace zz::serve {
 
 // Raised whenever Options or the entry points change, so that a program never runs a plugin
 // built against another layout of them.
-inline constexpr int kPluginAbi = 1;
+inline constexpr int kPluginAbi = 2;
 
 }  // namespace zz::serve
 

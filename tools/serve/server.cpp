@@ -145,8 +145,9 @@ void add_api(httplib::Server& server, SessionPool& sessions, AnalyzeJobs& jobs, 
                                {"compiler", b.compiler},
                                {"table_format", b.table_format}});
              }));
-  server.Get("/api/games", api_handler([](const httplib::Request&, httplib::Response& res) {
+  server.Get("/api/games", api_handler([&sessions](const httplib::Request&, httplib::Response& res) {
                ojson doc = ojson::array();
+               for (const auto& g : sessions.added()) doc.push_back(api::to_json(g));
                for (const auto& g : api::games()) doc.push_back(api::to_json(g));
                send_json(res, doc);
              }));
@@ -300,6 +301,7 @@ int run(const Options& options) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   SessionPool sessions(options.data_dir);
+  for (const auto& s : options.sessions) sessions.add(s);
   AnalyzeJobs jobs(options.max_jobs, 64);
   httplib::Server server;
   const int threads = options.threads;

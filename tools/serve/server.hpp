@@ -6,8 +6,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "api/session.hpp"
 
 namespace zz::serve {
 
@@ -27,6 +31,9 @@ struct Options {
   double max_analyze_seconds = 600;
   std::int64_t max_export_rows = 100000;  // rows of one /api/export answer
   bool log = false;                      // one line per request on stderr
+  // Games opened before the server starts (games written in Python, --game-file), served
+  // beside the built-in ones under their names, listed first.
+  std::vector<std::shared_ptr<api::Session>> sessions;
   // Told the address once the server listens (the port chosen when port was 0).
   std::function<void(const std::string& url)> listening;
 };

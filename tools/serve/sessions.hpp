@@ -16,6 +16,12 @@ class SessionPool {
  public:
   explicit SessionPool(std::filesystem::path data_dir) : data_dir_(std::move(data_dir)) {}
 
+  // A game opened already (a game written in Python), served under its name, which it takes
+  // from a built-in game of the same name. Called before the server starts.
+  void add(std::shared_ptr<api::Session> session);
+  // The games add() gave, in their order.
+  std::vector<api::GameInfo> added() const;
+
   // Throws InputError for an unknown game or rule.
   api::Session& get(const std::string& game, const std::vector<std::string>& rules);
 
@@ -23,6 +29,7 @@ class SessionPool {
   std::filesystem::path data_dir_;
   std::mutex mutex_;
   std::map<std::string, std::unique_ptr<api::Session>> sessions_;
+  std::vector<std::shared_ptr<api::Session>> added_;
 };
 
 }  // namespace zz::serve

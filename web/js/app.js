@@ -246,7 +246,9 @@ async function main() {
   api.version().then((v) => { if (v.ok) $('server-version').textContent = `· zugzwang ${v.data.version}`; });
   const target = decodeHash(location.hash);
   if (target) await app.setGame(target.game, target.rules, target.root, target.moves, target.ply);
-  else await app.setGame('tatedrez', {}, 'start');
+  // The first game the server lists: TateDrez, or the game a researcher's file defines
+  // (`zugzwang serve --game-file`, listed first).
+  else await app.setGame(r.data[0].game, {}, 'start');
   document.body.dataset.ready = 'true';
 }
 

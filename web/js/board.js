@@ -5,7 +5,7 @@
 // way, else every piece is a disc in its owner's colour with the label the API gives. It
 // reports pointer presses and releases by square (with drag and drop); what they mean is
 // decided by the caller (input.js for play, editor.js for editing).
-import { s } from './dom.js';
+import { h, s } from './dom.js';
 import { badge } from './values.js';
 
 const U = 100;      // one square, in board units
@@ -62,6 +62,17 @@ export class Board {
     this.view = view;
     const { board } = view;
     if (!board) return;
+    // A game that draws no board (one written in Python without view()) has its position
+    // as the text under the board and its moves in the list beside it: say so instead.
+    const boardless = !board.squares || board.squares.length === 0;
+    if (!this.note) {
+      this.note = h('p', { class: 'board-note', id: 'board-note' },
+        ['This game draws no board (its definition has no view()): the position is the text below, the moves are listed beside.']);
+      this.container.append(this.note);
+    }
+    this.note.hidden = !boardless;
+    if (this.svg) this.svg.style.display = boardless ? 'none' : '';
+    if (boardless) return;
     this.where = new Map(board.squares.map((sq, i) => [sq.name, { col: i % board.files, row: Math.floor(i / board.files) }]));
     // Badges keep about the same size on screen whatever the board's size.
     this.pillScale = board.files <= 4 ? 0.72 : 1;
