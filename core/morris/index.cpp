@@ -95,7 +95,7 @@ std::vector<Tier> Morris::tier_dependencies(const Tier& t) const {
   return out;
 }
 
-std::uint64_t Morris::rank(const Position& p) const {
+ZZ_MORRIS_HOT std::uint64_t Morris::rank(const Position& p) const {
   const Tier t = tier_of(p);
   if (t.over) return 0;
   const Colour s = p.to_move;

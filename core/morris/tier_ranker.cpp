@@ -13,13 +13,13 @@ TierRanker::TierRanker(const Board& board, const Tier& t, Rules rules, std::uint
     : board_(&board), tier_(t), rules_(rules), second_part_(second_part), exit_tiers_(std::move(exit_tiers)),
       exits_(exits) {}
 
-std::uint64_t TierRanker::operator()(const Position& p) const {
+ZZ_MORRIS_HOT std::uint64_t TierRanker::operator()(const Position& p) const {
   if (tier_.over) return 0;
   const Colour s = p.to_move;
   return (part_of(p) ? second_part_ : 0) + rank_in_part(*board_, p.stones[s], p.stones[other(s)]);
 }
 
-int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct) const {
+ZZ_MORRIS_HOT int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct) const {
   distinct = true;
   if (tier_.over) return 0;  // a finished game has no un-moves
   const Board& b = *board_;
@@ -71,7 +71,7 @@ int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct
   return count;
 }
 
-bool TierRanker::exit_child(const Position& p, Move m, int& tier, std::uint64_t& index) const {
+ZZ_MORRIS_HOT bool TierRanker::exit_child(const Position& p, Move m, int& tier, std::uint64_t& index) const {
   if (tier_.over) return false;
   const bool place = m.is_placement();
   if (!place && m.remove == kNone) return false;  // a slide that removes nothing stays
@@ -102,6 +102,12 @@ TierRanker::QuietChildren::QuietChildren(const TierRanker& ranker, const Positio
   turned_ = b.transform(mover_.op, p.stones[s]);
   const bool first = mover_count == ranker.tier_.a && p.hand[t] == ranker.tier_.ha;
   base_ = (first ? 0 : ranker.second_part_) + mover_.id * choose_table[b.points - mover_count][waiting_count];
+}
+
+ZZ_MORRIS_HOT std::uint64_t TierRanker::QuietChildren::operator()(Move m) const {
+  const auto& image = board_->symmetry[static_cast<std::size_t>(mover_.op)];
+  const Mask turned = turned_ ^ bit(image[static_cast<std::size_t>(m.from)]) ^ bit(image[static_cast<std::size_t>(m.to)]);
+  return base_ + index_parts::rank_among_free(mover_.smallest(*board_, turned), mover_.rep);
 }
 
 }  // namespace zz::morris

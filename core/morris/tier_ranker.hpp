@@ -68,11 +68,7 @@ class TierRanker {
   class QuietChildren {
    public:
     QuietChildren(const TierRanker& ranker, const Position& p);
-    std::uint64_t operator()(Move m) const {
-      const auto& image = board_->symmetry[static_cast<std::size_t>(mover_.op)];
-      const Mask turned = turned_ ^ bit(image[static_cast<std::size_t>(m.from)]) ^ bit(image[static_cast<std::size_t>(m.to)]);
-      return base_ + index_parts::rank_among_free(mover_.smallest(*board_, turned), mover_.rep);
-    }
+    std::uint64_t operator()(Move m) const;
 
    private:
     const Board* board_;
