@@ -123,6 +123,17 @@ concept HasInTierTest = HasDistinctNeighbours<G> && requires(const G& g, const t
   { g.stays_in_tier(p, m) } -> std::convertible_to<bool>;
 };
 
+// Optional, with HasInTierTest: implies_exits(t) false keeps tier t's compressed table storing
+// every used slot's code, where by default (HasInTierTest alone) the slots whose exits imply
+// their value are stored as 0 (PackedLayout::exits_implied). The in-tier test is a speed hook
+// and the implied slots a choice of format: where exits are few and scattered (morris's
+// movement tiers, whose only exits are mills) the zeros break the table's runs and cost
+// bytes, and the writer pays a pass over every slot's exits for them.
+template <class G>
+concept ChoosesImpliedExits = HasInTierTest<G> && requires(const G& g, const typename G::Tier& t) {
+  { g.implies_exits(t) } -> std::convertible_to<bool>;
+};
+
 // Optional, with HasInTierTest: for_each_move_counting_quiet(p, quiet, f) calls quiet(n)
 // for n moves at a time of which stays_in_tier would say true, and f(m) for every other
 // move of for_each_move(p): initialization only counts the former when p's neighbours are

@@ -12,6 +12,7 @@ using Mask = std::uint32_t;  // one bit per point, in the board's point order
 inline constexpr int kMaxPoints = 24;
 inline constexpr int kMaxMills = 20;
 inline constexpr int kSymmetries = 16;  // the square's 8, times swapping the outer and inner squares
+inline constexpr int kMaxMillsAtPoint = 4;  // Morabaraba's corners lie on 3
 
 constexpr Mask bit(int point) { return Mask{1} << point; }
 
@@ -33,6 +34,9 @@ struct Board {
   std::array<Mask, kMaxMills> mills{};
   std::array<Mask, kMaxPoints> adjacent{};
   std::array<Mask, kMaxPoints> mills_through_mask{};  // union of the mills through a point
+  // The mills through each point, then zeros: whether a move closed a mill is asked on
+  // every move, and looks at these two or three lines instead of all of them.
+  std::array<std::array<Mask, kMaxMillsAtPoint>, kMaxPoints> mills_at{};
   std::array<std::array<std::int8_t, kMaxPoints>, kSymmetries> symmetry{};  // point images; 0 is the identity
   // The image of each byte of a set under each symmetry, so that a set turns in three lookups.
   std::array<std::array<std::array<Mask, 256>, 3>, kSymmetries> symmetry_bytes{};
@@ -49,8 +53,8 @@ struct Board {
   }
   // True when the stone on `point` is part of a complete line of `stones`.
   constexpr bool in_mill(Mask stones, int point) const {
-    for (int i = 0; i < mill_count; ++i)
-      if ((mills[i] & bit(point)) && (stones & mills[i]) == mills[i]) return true;
+    for (const Mask m : mills_at[point])
+      if (m && (stones & m) == m) return true;
     return false;
   }
   constexpr Mask transform(int op, Mask set) const {
@@ -81,8 +85,8 @@ constexpr Board make_board(const std::array<Coord, P>& coords, const std::array<
     b.mills[b.mill_count++] = bit(x) | bit(y) | bit(z);
   }
   for (int i = 0; i < b.points; ++i)
-    for (int m = 0; m < b.mill_count; ++m)
-      if (b.mills[m] & bit(i)) b.mills_through_mask[i] |= b.mills[m];
+    for (int m = 0, n = 0; m < b.mill_count; ++m)
+      if (b.mills[m] & bit(i)) b.mills_through_mask[i] |= b.mills[m], b.mills_at[i][n++] = b.mills[m];
   // The squares' rings are at distance 1, 2, 3 from the centre (d4); swapping the innermost
   // ring used with the outermost scales a point's offset from the centre.
   int inner = 3, outer = 1;

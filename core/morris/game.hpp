@@ -15,6 +15,8 @@
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
 #include "core/morris/position.hpp"
+#include "core/morris/tier.hpp"
+#include "core/morris/tier_ranker.hpp"
 
 namespace zz::morris {
 
@@ -29,16 +31,6 @@ struct Variant {
 };
 
 const Variant& variant_named(std::string_view name);
-
-// The positions with the same stones: a side with `a` on the board and `ha` in hand against a
-// side with `b` and `hb`, either to move (the index's first part has the (a, ha) side to move,
-// its second part, when the tier has one, the other; index.cpp). `over`: the one slot for a
-// side to move with fewer than 3 stones, which has lost.
-struct Tier {
-  std::int8_t a = 0, b = 0, ha = 0, hb = 0;
-  bool over = false;
-  friend bool operator==(const Tier&, const Tier&) = default;
-};
 
 class Morris {
  public:
@@ -68,6 +60,21 @@ class Morris {
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const;
 
+  // The solver's shortcuts for in-tier children (solver/game.hpp). The moves that stay in
+  // p's tier are exactly the slides and flights that remove nothing (a placement changes the
+  // hands, a removal the stones), so their children all have p's waiting stones to move:
+  // two of them share a slot only through a symmetry that fixes those stones.
+  bool neighbours_distinct(const Position& p) const;
+  static bool stays_in_tier(const Position&, Move m) { return !m.is_placement() && m.remove == kNone; }
+  // Tables store every slot's code, none left for its exits to imply (solver/game.hpp
+  // ChoosesImpliedExits): in the movement tiers the only exits are mills, and implying them
+  // made 5-5-0-0's file 70 % larger; the placement tiers, all of whose moves are exits, shrink
+  // with it, but what that is worth is a question of the format, not of these shortcuts.
+  static bool implies_exits(const Tier&) { return false; }
+  // for_each_move, with the moves that stay counted: quiet(n) for n of them at a time.
+  template <class Quiet, class F>
+  void for_each_move_counting_quiet(const Position& p, Quiet&& quiet, F&& f) const;
+
   Position parse(std::string_view text) const;
   std::string format(const Position& p) const;
   Move parse_move(const Position& p, std::string_view text) const;
@@ -87,19 +94,10 @@ class Morris {
   std::vector<Tier> tier_dependencies(const Tier& t) const;
   std::uint64_t rank(const Position& p) const;
   bool unrank(const Tier& t, std::uint64_t index, Position& out) const;
-  // Ranks the positions of one tier as rank() does, without finding their tier (the solver
-  // ranks every in-tier child and predecessor with it; solver/game.hpp HasTierRanker).
-  class Ranker {
-   public:
-    Ranker(const Board& board, const Tier& t, std::uint64_t second_part)
-        : board_(&board), tier_(t), second_part_(second_part) {}
-    std::uint64_t operator()(const Position& p) const;
-
-   private:
-    const Board* board_;
-    Tier tier_;
-    std::uint64_t second_part_;  // where the part with the (B, HB) side to move starts
-  };
+  // Ranks the positions of one tier as rank() does, without finding their tier, and the
+  // solver's other kernels on the index (tier_ranker.hpp; solver/game.hpp HasTierRanker,
+  // HasIndexedUnmoves, HasRankedExits).
+  using Ranker = TierRanker;
   Ranker tier_ranker(const Tier& t) const;
   // --material A-B-HA-HB names one tier; "" the start's.
   std::vector<Tier> solve_roots(const std::string& material) const;
@@ -156,6 +154,41 @@ void Morris::for_each_move(const Position& p, F&& f) const {
       const int to = __builtin_ctz(t);
       emit(static_cast<std::int8_t>(from), to, (own & ~bit(from)) | bit(to));
     }
+  }
+}
+
+template <class Quiet, class F>
+void Morris::for_each_move_counting_quiet(const Position& p, Quiet&& quiet, F&& f) const {
+  const Colour s = p.to_move;
+  if (p.total(s) < 3) return;
+  const Board& b = board();
+  const Mask own = p.stones[s];
+  const Mask empty = b.all & ~p.occupied();
+  const Mask removable_stones = p.stones[other(s)] ? removable(p, s) : 0;  // none: a mill removes nothing
+  // A move that closes a mill comes once per stone it removes, as in for_each_move.
+  const auto removing = [&](std::int8_t from, int to) {
+    for (Mask r = removable_stones; r; r &= r - 1)
+      f(Move{from, static_cast<std::int8_t>(to), static_cast<std::int8_t>(__builtin_ctz(r))});
+  };
+  if (p.hand[s] > 0)
+    for (Mask t = empty; t; t &= t - 1) {
+      const int to = __builtin_ctz(t);
+      if (removable_stones && b.in_mill(own | bit(to), to)) removing(kNone, to);
+      else f(Move{kNone, static_cast<std::int8_t>(to), kNone});
+    }
+  if (!may_move(p, s)) return;
+  const bool fly = flies(p, s);
+  for (Mask m = own; m; m &= m - 1) {
+    const int from = __builtin_ctz(m);
+    const Mask targets = fly ? empty : b.adjacent[from] & empty;
+    Mask closing = 0;
+    if (removable_stones)
+      for (Mask t = targets; t; t &= t - 1) {
+        const int to = __builtin_ctz(t);
+        if (b.in_mill((own & ~bit(from)) | bit(to), to)) closing |= bit(to);
+      }
+    if (const Mask still = targets & ~closing) quiet(__builtin_popcount(still));
+    for (Mask t = closing; t; t &= t - 1) removing(static_cast<std::int8_t>(from), __builtin_ctz(t));
   }
 }
 

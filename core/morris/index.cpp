@@ -19,9 +19,13 @@
 
 #include "core/common/error.hpp"
 #include "core/morris/game.hpp"
+#include "core/morris/index_parts.hpp"
 #include "core/morris/subset_classes.hpp"
 
 namespace zz::morris {
+
+using index_parts::rank_in_part;
+
 namespace {
 
 struct Side {
@@ -48,19 +52,6 @@ std::uint64_t part_size(const Board& b, int k, int j) {
 }
 
 }  // namespace
-
-std::uint64_t rank_in_part(const Board& b, Mask own, Mask waiting) {
-  const SubsetClasses& cls = subset_classes(b, __builtin_popcount(own));
-  const std::uint32_t e = cls.class_and_op[rank_set(own)];
-  const std::uint32_t c = e >> 4;
-  const Mask rep = cls.representative[c];
-  const Mask turned = b.transform(static_cast<int>(e & 0xF), waiting);
-  Mask best = turned;
-  for (std::uint16_t s = static_cast<std::uint16_t>(cls.stabilizer[c] & ~1u); s; s &= static_cast<std::uint16_t>(s - 1))
-    best = std::min(best, b.transform(__builtin_ctz(s), turned));
-  const int free_points = b.points - __builtin_popcount(own);
-  return c * choose(free_points, __builtin_popcount(waiting)) + rank_set(compress(best, b.all & ~rep));
-}
 
 Tier Morris::tier_of(const Position& p) const {
   const Colour s = p.to_move, w = other(s);
@@ -104,7 +95,7 @@ std::vector<Tier> Morris::tier_dependencies(const Tier& t) const {
   return out;
 }
 
-std::uint64_t Morris::rank(const Position& p) const {
+ZZ_MORRIS_HOT std::uint64_t Morris::rank(const Position& p) const {
   const Tier t = tier_of(p);
   if (t.over) return 0;
   const Colour s = p.to_move;
@@ -114,14 +105,40 @@ std::uint64_t Morris::rank(const Position& p) const {
 }
 
 Morris::Ranker Morris::tier_ranker(const Tier& t) const {
-  return Ranker(board(), t, t.over ? 0 : part_size(board(), t.a, t.b));
-}
-
-std::uint64_t Morris::Ranker::operator()(const Position& p) const {
-  if (tier_.over) return 0;
-  const Colour s = p.to_move;
-  const bool second = !(p.on_board(s) == tier_.a && p.hand[s] == tier_.ha);
-  return (second ? second_part_ : 0) + rank_in_part(*board_, p.stones[s], p.stones[other(s)]);
+  const TierRanker::Rules rules{variant_->place_or_move, variant_->flying};
+  if (t.over) return TierRanker(board(), t, rules, 0, {}, {});
+  std::vector<Tier> exits = tier_dependencies(t);
+  // Where each kind of move that leaves the tier lands, as tier_dependencies finds the tiers.
+  const auto exit_to = [&](Side mover, Side waiting) {
+    TierRanker::Exit e;
+    const Tier c = mover.board + mover.hand < 3 ? Tier{0, 0, 0, 0, true} : tier_between(*this, mover, waiting);
+    const auto at = std::find(exits.begin(), exits.end(), c);
+    if (at == exits.end()) return e;  // not an exit: exit_child leaves such moves to the slow path
+    e.tier = static_cast<int>(at - exits.begin());
+    e.over = c.over;
+    if (!c.over) {
+      e.offset = mover.board == c.a && mover.hand == c.ha ? 0 : part_size(board(), c.a, c.b);
+      e.classes = &subset_classes(board(), mover.board);
+      e.per_class = choose(board().points - mover.board, waiting.board);
+    }
+    return e;
+  };
+  // The mover m's moves against w: a placement, a placement that removes, a slide that removes.
+  const auto kinds = [&](Side m, Side w) {
+    std::array<TierRanker::Exit, TierRanker::kExitKinds> k{};
+    if (m.hand > 0) {
+      const Side placed{m.board + 1, m.hand - 1};
+      k[TierRanker::kPlace] = exit_to(w, placed);
+      if (placed.board >= 3 && w.board >= 1) k[TierRanker::kPlaceRemove] = exit_to({w.board - 1, w.hand}, placed);
+    }
+    if (m.board >= 3 && (m.hand == 0 || variant_->place_or_move) && w.board >= 1)
+      k[TierRanker::kSlideRemove] = exit_to({w.board - 1, w.hand}, m);
+    return k;
+  };
+  TierRanker::Exits by_part{};
+  by_part[0] = kinds({t.a, t.ha}, {t.b, t.hb});
+  if (has_second_part(*this, t)) by_part[1] = kinds({t.b, t.hb}, {t.a, t.ha});
+  return TierRanker(board(), t, rules, part_size(board(), t.a, t.b), std::move(exits), by_part);
 }
 
 bool Morris::unrank(const Tier& t, std::uint64_t index, Position& out) const {
@@ -146,7 +163,7 @@ bool Morris::unrank(const Tier& t, std::uint64_t index, Position& out) const {
   const std::uint64_t c = index / per_class;
   if (c >= cls.classes()) return false;
   const Mask rep = cls.representative[c];
-  const Mask waiting = expand(unrank_set(index % per_class, w.board, b.points - m.board), b.all & ~rep);
+  const Mask waiting = index_parts::unrank_among_free(b, index % per_class, w.board, rep);
   for (std::uint16_t s = static_cast<std::uint16_t>(cls.stabilizer[c] & ~1u); s; s &= static_cast<std::uint16_t>(s - 1))
     if (b.transform(__builtin_ctz(s), waiting) < waiting) return false;
   const Colour mover = !variant_->place_or_move && m.hand == w.hand + 1 ? Black : White;
@@ -157,6 +174,12 @@ bool Morris::unrank(const Tier& t, std::uint64_t index, Position& out) const {
   out.hand[mover] = static_cast<std::uint8_t>(m.hand);
   out.hand[other(mover)] = static_cast<std::uint8_t>(w.hand);
   return true;
+}
+
+bool Morris::neighbours_distinct(const Position& p) const {
+  const Mask waiting = p.stones[other(p.to_move)];
+  const SubsetClasses& cls = subset_classes(board(), __builtin_popcount(waiting));
+  return cls.stabilizer[cls.class_and_op[rank_set(waiting)] >> 4] == 1;
 }
 
 int Morris::orbit_size(const Position& p) const {

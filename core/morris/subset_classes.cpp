@@ -8,15 +8,6 @@
 namespace zz::morris {
 namespace {
 
-constexpr auto kChoose = [] {
-  std::array<std::array<std::uint64_t, kMaxPoints + 1>, kMaxPoints + 1> c{};
-  for (int n = 0; n <= kMaxPoints; ++n) {
-    c[n][0] = 1;
-    for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
-  }
-  return c;
-}();
-
 std::unique_ptr<SubsetClasses> build(const Board& board, int k) {
   auto out = std::make_unique<SubsetClasses>();
   const int n = board.points;
@@ -52,21 +43,14 @@ std::unique_ptr<SubsetClasses> build(const Board& board, int k) {
 
 std::uint64_t choose(int n, int k) {
   if (k < 0 || n < 0 || k > n || n > kMaxPoints) return 0;
-  return kChoose[n][k];
-}
-
-std::uint64_t rank_set(Mask set) {
-  std::uint64_t r = 0;
-  int i = 0;
-  for (Mask m = set; m; m &= m - 1) r += kChoose[__builtin_ctz(m)][++i];
-  return r;
+  return choose_table[n][k];
 }
 
 Mask unrank_set(std::uint64_t rank, int k, int n) {
   Mask set = 0;
   for (int i = k, p = n - 1; i > 0; --i) {
-    while (kChoose[p][i] > rank) --p;  // the largest p with C(p, i) <= rank
-    rank -= kChoose[p][i];
+    while (choose_table[p][i] > rank) --p;  // the largest p with C(p, i) <= rank
+    rank -= choose_table[p][i];
     set |= bit(p);
     --p;
   }
@@ -89,7 +73,7 @@ Mask expand(Mask compressed, Mask among) {
   return out;
 }
 
-const SubsetClasses& subset_classes(const Board& board, int k) {
+const SubsetClasses& build_subset_classes(const Board& board, int k) {
   // Boards with the same points have the same symmetries (Nine Men's Morris, Lasker and
   // Morabaraba share theirs), so the number of points names the shape.
   if (k < 0 || k > board.points || (board.points != 24 && board.points != 16))
@@ -97,7 +81,10 @@ const SubsetClasses& subset_classes(const Board& board, int k) {
   static std::array<std::array<std::once_flag, kMaxPoints + 1>, 2> once;
   static std::array<std::array<std::unique_ptr<SubsetClasses>, kMaxPoints + 1>, 2> built;
   const int shape = board.points == 24 ? 0 : 1;
-  std::call_once(once[shape][k], [&] { built[shape][k] = build(board, k); });
+  std::call_once(once[shape][k], [&] {
+    built[shape][k] = build(board, k);
+    subset_detail::built[shape][k].store(built[shape][k].get(), std::memory_order_release);
+  });
   return *built[shape][k];
 }
 

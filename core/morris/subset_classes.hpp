@@ -5,6 +5,8 @@
 //
 // Sets are ranked in colexicographic order, which is the numeric order of their masks; each
 // class is represented by its smallest member.
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -12,12 +14,28 @@
 
 namespace zz::morris {
 
+// choose_table[n][k] = C(n, k) for n <= 24 (0 when k > n): in the header because the
+// index's kernels add a few of them per position (index_parts.hpp).
+inline constexpr auto choose_table = [] {
+  std::array<std::array<std::uint64_t, kMaxPoints + 1>, kMaxPoints + 1> c{};
+  for (int n = 0; n <= kMaxPoints; ++n) {
+    c[n][0] = 1;
+    for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+  }
+  return c;
+}();
+
 // C(n, k) for n <= 24; 0 when k > n or k < 0.
 std::uint64_t choose(int n, int k);
 
 // The colexicographic rank of a set among the sets of its size: the sum of C(p_i, i + 1)
 // over its points p_0 < p_1 < ...
-std::uint64_t rank_set(Mask set);
+inline std::uint64_t rank_set(Mask set) {
+  std::uint64_t r = 0;
+  int i = 0;
+  for (Mask m = set; m; m &= m - 1) r += choose_table[__builtin_ctz(m)][++i];
+  return r;
+}
 // The set of `k` points (of 0..n-1) with colexicographic rank `rank`.
 Mask unrank_set(std::uint64_t rank, int k, int n);
 // The points of `set` renumbered among the points of `among` (keeping order), and back.
@@ -35,10 +53,18 @@ struct SubsetClasses {
 };
 
 // Built once per board shape and size (thread-safe), kept for the process.
-const SubsetClasses& subset_classes(const Board& board, int k);
-
-// The index of the mover's stones `own` against the waiting side's within one part of a
-// tier (index.cpp).
-std::uint64_t rank_in_part(const Board& board, Mask own, Mask waiting);
+const SubsetClasses& build_subset_classes(const Board& board, int k);
+namespace subset_detail {
+// The tables built so far, by shape (24 points, 16) and size: every rank and unrank asks for
+// one, so the common case is one load here rather than a call through std::call_once.
+inline std::array<std::array<std::atomic<const SubsetClasses*>, kMaxPoints + 1>, 2> built{};
+}  // namespace subset_detail
+inline const SubsetClasses& subset_classes(const Board& board, int k) {
+  if (k >= 0 && k <= kMaxPoints)
+    if (const SubsetClasses* c = subset_detail::built[board.points == 24 ? 0 : 1][static_cast<std::size_t>(k)].load(
+            std::memory_order_acquire))
+      return *c;
+  return build_subset_classes(board, k);
+}
 
 }  // namespace zz::morris

@@ -340,8 +340,11 @@ class TableStore {
     o.fill_unused = true;
     if constexpr (HasSideSplit<G>) o.side_split = game_.side_split(t);
     if constexpr (HasIndexAxes<G>) o.axes = game_.index_axes(t);
-    if constexpr (HasInTierTest<G>)
-      o.exits_value = [this, t](std::uint64_t i) { return exits_code(t, i, thread_tables()); };
+    if constexpr (HasInTierTest<G>) {
+      bool implied = true;
+      if constexpr (ChoosesImpliedExits<G>) implied = game_.implies_exits(t);
+      if (implied) o.exits_value = [this, t](std::uint64_t i) { return exits_code(t, i, thread_tables()); };
+    }
     return o;
   }
 

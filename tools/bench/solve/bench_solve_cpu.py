@@ -69,7 +69,9 @@ def run(zugzwang, args, state):
             raise SystemExit(f"bench_solve_cpu: {' '.join(command)} failed: {err.strip()[-400:]!r}")
         slots, level0, last_level, stored = parse_progress(err.splitlines(), args.material)
         cpu = usage.ru_utime + usage.ru_stime
-        with open(folder / args.game / "default" / f"{args.material}.zzt", "rb") as f:
+        # The rules' folder is "default", or names the rule values (morris: variant=nine).
+        table = next((folder / args.game).glob(f"*/{args.material}.zzt"))
+        with open(table, "rb") as f:
             digest = hashlib.file_digest(f, "sha256").hexdigest()
         result = {"program": zugzwang, "state": state, "material": args.material, "slots": slots,
                   "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "cpu_us_per_slot": round(cpu / slots * 1e6, 4),

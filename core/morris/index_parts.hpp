@@ -1,0 +1,95 @@
+#pragma once
+// The arithmetic of one part of a tier's index (index.cpp), inline for the kernels that rank
+// millions of positions per second (tier_ranker.cpp): a part's slot is the mover's class times
+// the waiting side's placements, plus the rank of the waiting stones, turned to the class's
+// representative, among the points the representative leaves free.
+#include <cstdint>
+
+#include "core/morris/board.hpp"
+#include "core/morris/subset_classes.hpp"
+
+namespace zz::morris::index_parts {
+
+// Bits set in a mask of at most 24 points: one popcnt instruction inside the kernels built
+// for it (kHot), the library's routine elsewhere.
+constexpr int count24(Mask m) { return __builtin_popcount(m); }
+
+// The build does not assume the popcnt instruction (no -march), and ranking counts the taken
+// points below every stone: the kernels that rank are built twice, with and without it, and
+// the loader picks the one the machine runs (GCC and Clang function multiversioning).
+#if defined(__x86_64__) && defined(__ELF__) && !defined(__POPCNT__)
+#define ZZ_MORRIS_HOT __attribute__((target_clones("popcnt", "default")))
+#else
+#define ZZ_MORRIS_HOT
+#endif
+
+// rank_set(compress(set, ~taken)) for a set disjoint from `taken`, without renumbering the
+// free points one by one: a point's number among the free points is itself less the taken
+// points below it, so the loop runs over the set's few points, not over the free ones.
+inline std::uint64_t rank_among_free(Mask set, Mask taken) {
+  std::uint64_t r = 0;
+  int i = 0;
+  for (Mask m = set; m; m &= m - 1) {
+    const int p = __builtin_ctz(m);
+    r += choose_table[p - count24(taken & (bit(p) - 1))][++i];
+  }
+  return r;
+}
+
+// expand(unrank_set(rank, k, free), ~taken): the k free points whose set has that rank among
+// the free points, found in one pass; the free points are listed first so that each chosen
+// one is a look-up rather than a walk over the board.
+inline Mask unrank_among_free(const Board& b, std::uint64_t rank, int k, Mask taken) {
+  std::int8_t free[kMaxPoints];
+  int n = 0;
+  for (Mask m = b.all & ~taken; m; m &= m - 1) free[n++] = static_cast<std::int8_t>(__builtin_ctz(m));
+  Mask set = 0;
+  for (int i = k, p = n - 1; i > 0; --i, --p) {
+    while (choose_table[p][i] > rank) --p;  // the largest p with C(p, i) <= rank
+    rank -= choose_table[p][i];
+    set |= bit(free[p]);
+  }
+  return set;
+}
+
+// The mover's stones as the index sees them: their class, the symmetry taking them to the
+// class's representative, and the other symmetries that fix the representative.
+struct MoverClass {
+  std::uint64_t id = 0;
+  int op = 0;
+  Mask rep = 0;
+  std::uint16_t more = 0;  // the representative's stabilizer without the identity
+
+  MoverClass() = default;
+  MoverClass(const SubsetClasses& cls, Mask own) { *this = of_rank(cls, rank_set(own)); }
+  // From the rank of the mover's set (rank_set), for a caller that has it already.
+  static MoverClass of_rank(const SubsetClasses& cls, std::uint64_t set_rank) {
+    MoverClass mc;
+    const std::uint32_t e = cls.class_and_op[set_rank];
+    mc.id = e >> 4;
+    mc.op = static_cast<int>(e & 0xF);
+    mc.rep = cls.representative[mc.id];
+    mc.more = static_cast<std::uint16_t>(cls.stabilizer[mc.id] & ~1u);
+    return mc;
+  }
+  // The waiting stones' image that the index ranks, once turned by op (`turned`): the
+  // smallest of their images under the symmetries that fix the representative.
+  Mask smallest(const Board& b, Mask turned) const {
+    Mask best = turned;
+    for (std::uint16_t s = more; s; s &= static_cast<std::uint16_t>(s - 1))
+      if (const Mask image = b.transform(__builtin_ctz(s), turned); image < best) best = image;
+    return best;
+  }
+  // The slot within the part of waiting stones already turned by op.
+  std::uint64_t slot_of_turned(const Board& b, Mask turned, std::uint64_t per_class) const {
+    return id * per_class + rank_among_free(smallest(b, turned), rep);
+  }
+};
+
+// The slot of the mover's stones `own` against `waiting` within one part of a tier.
+inline std::uint64_t rank_in_part(const Board& b, Mask own, Mask waiting) {
+  const MoverClass mc(subset_classes(b, count24(own)), own);
+  return mc.slot_of_turned(b, b.transform(mc.op, waiting), choose(b.points - count24(own), count24(waiting)));
+}
+
+}  // namespace zz::morris::index_parts

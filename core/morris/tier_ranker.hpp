@@ -1,0 +1,96 @@
+#pragma once
+// The solver's kernels for one morris tier (solver/game.hpp: HasTierRanker, HasIndexedUnmoves,
+// HasRankedExits), computed on the index's own terms (index_parts.hpp) instead of through
+// unrank, for_each_unmove, play and rank() per position:
+//
+//   - operator()(p): p's slot, as rank() finds it, without finding p's tier.
+//   - predecessors(i): the in-tier predecessors of slot i, from its class's representative
+//     and the waiting stones, un-sliding one of them at a time; their class tables are asked
+//     for all at once before any is read (one cache miss each, overlapped). They are distinct
+//     whenever the representative has no symmetry of its own, which is almost always.
+//   - in_tier_children(p)(m): a slide's child keeps the waiting side's stones, which are its
+//     mover's: their class is looked up once per parent, and each child's stones are the
+//     parent's turned once with two points toggled.
+//   - exit_child(p, m): a placement or a removal leaves the tier; which tier and which part
+//     depend only on the kind of move and p's part (worked out once per tier), the slot on
+//     the child's two sets.
+//
+// tests/morris/tier_ranker_test.cpp checks each against the slow path.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/morris/board.hpp"
+#include "core/morris/index_parts.hpp"
+#include "core/morris/position.hpp"
+#include "core/morris/subset_classes.hpp"
+#include "core/morris/tier.hpp"
+
+namespace zz::morris {
+
+class TierRanker {
+ public:
+  // The rules an un-move depends on (game.hpp's Variant).
+  struct Rules {
+    bool place_or_move = false;
+    bool flying = false;
+  };
+  // The kinds of move that leave the tier; which tier and part they reach depends on the kind
+  // and the part of the position that makes them, nothing else.
+  enum ExitKind { kPlace, kPlaceRemove, kSlideRemove, kExitKinds };
+  struct Exit {
+    int tier = -1;                         // its place in exit_tiers(); -1: no such move
+    bool over = false;                     // the child's mover has lost: the one slot of "over"
+    std::uint64_t offset = 0;              // where the child's part starts in that tier
+    const SubsetClasses* classes = nullptr;  // of the child mover's stones
+    std::uint64_t per_class = 0;           // the child's waiting placements per mover class
+  };
+  using Exits = std::array<std::array<Exit, kExitKinds>, 2>;  // by p's part, then kind
+
+  TierRanker(const Board& board, const Tier& t, Rules rules, std::uint64_t second_part, std::vector<Tier> exit_tiers,
+             const Exits& exits);
+
+  std::uint64_t operator()(const Position& p) const;
+
+  // The slots of the positions for_each_unmove yields from used slot i, into out (room for
+  // 256); returns how many. distinct: they are pairwise distinct.
+  int predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct) const;
+
+  // The tiers a move leaves to (tier_dependencies).
+  std::span<const Tier> exit_tiers() const { return exit_tiers_; }
+  // True when m (a placement, or a move that removes a stone) leaves the tier: its child is
+  // in exit_tiers()[tier] at index. False for a slide that removes nothing, which stays.
+  bool exit_child(const Position& p, Move m, int& tier, std::uint64_t& index) const;
+
+  // The slots of p's children by slides that remove nothing, as children(m); one class
+  // look-up for all of them.
+  class QuietChildren {
+   public:
+    QuietChildren(const TierRanker& ranker, const Position& p);
+    std::uint64_t operator()(Move m) const;
+
+   private:
+    const Board* board_;
+    index_parts::MoverClass mover_;  // the children's mover: p's waiting side
+    Mask turned_ = 0;                // p's mover stones turned by mover_.op
+    std::uint64_t base_ = 0;         // the children's part and class
+  };
+  QuietChildren in_tier_children(const Position& p) const { return {*this, p}; }
+
+ private:
+  // 0 when p's mover is the tier's (a, ha) side, else 1.
+  int part_of(const Position& p) const {
+    const Colour s = p.to_move;
+    return p.on_board(s) == tier_.a && p.hand[s] == tier_.ha ? 0 : 1;
+  }
+
+  const Board* board_;
+  Tier tier_;
+  Rules rules_;
+  std::uint64_t second_part_;  // where the part with the (b, hb) side to move starts
+  std::vector<Tier> exit_tiers_;
+  Exits exits_;
+};
+
+}  // namespace zz::morris
