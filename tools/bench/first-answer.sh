@@ -5,7 +5,8 @@
 # REPO: a path or URL to clone (default: this checkout; its committed HEAD is what is
 # cloned, not its work tree). RUNS: how many fresh clones, one after another (default 1).
 # Each run clones into a new temporary folder (removed after), so nothing is reused: no
-# build tree, and no ccache (CCACHE_DISABLE=1, in case a launcher is configured globally).
+# build tree, no tables (ZUGZWANG_DATA in that folder: a newcomer has none, and solve skips
+# tables it finds), and no ccache (CCACHE_DISABLE=1, in case a launcher is configured).
 # Prints one line per run and the machine's load average before it, which says whether
 # the figure is an idle machine's.
 set -euo pipefail
@@ -14,6 +15,7 @@ runs="${2:-1}"
 export CCACHE_DISABLE=1
 for ((run = 1; run <= runs; ++run)); do
   folder="$(mktemp -d "${TMPDIR:-/tmp}/zz-first-answer-XXXXXX")"
+  export ZUGZWANG_DATA="$folder/data"
   load="$(cut -d' ' -f1-3 /proc/loadavg)"
   start=$(date +%s.%N)
   git clone --quiet "$repo" "$folder/zugzwang"
