@@ -10,25 +10,18 @@
 namespace zz::api {
 
 template <Game G, class AnalysisTools>
-class PositionAnalysis : SessionPart<G> {
-  using Part = SessionPart<G>;
-  using Part::core_;
-  using Part::game;
-  using Part::name;
-  using Part::rules;
-  using Part::store;
-
+class PositionAnalysis {
  public:
-  using typename Part::Move;
-  using typename Part::Position;
+  using Move = typename G::Move;
+  using Position = typename G::Position;
 
-  explicit PositionAnalysis(const SessionCore<G>& core) : Part(core) {}
+  explicit PositionAnalysis(const SessionCore<G>& core) : core_(core) {}
 
   AnalyzeResult analyze(const AnalyzeRequest& request) {
     check(request);
     if constexpr (Hashable<G>) {
       const Position p = core_.parse_position(request.position);
-      AnalysisTools tools(game(), store());
+      AnalysisTools tools(core_.game(), core_.store());
       // The analysis speaks in move ids; each line is named here, progress reports included.
       AnalyzeRequest named = request;
       if (request.progress)
@@ -38,8 +31,8 @@ class PositionAnalysis : SessionPart<G> {
           request.progress(copy);
         };
       AnalyzeResult r = analyze_position(tools, p, named);
-      r.game = name();
-      r.rules = rules();
+      r.game = core_.name();
+      r.rules = core_.rules();
       for (auto& line : r.lines) name_analysis_line(p, line);
       for (auto& m : r.moves) m.name = core_.name_of_id(p, m.move);
       if (r.best_move && HasMoveNames<G>) r.best_move_name = core_.name_of_id(p, *r.best_move);
@@ -48,7 +41,7 @@ class PositionAnalysis : SessionPart<G> {
       (void)request;
       // A game solved whole on demand (one written in Python among them) needs none: its
       // tables give every position's exact value, which search would only approach.
-      throw InputError(name() + " has no search" +
+      throw InputError(core_.name() + " has no search" +
                        (core_.info().solves_on_demand
                             ? std::string(": its tables hold every position's exact value (use query, or query --line)")
                             : std::string()));
@@ -65,15 +58,17 @@ class PositionAnalysis : SessionPart<G> {
     Position q = p;
     for (const auto& id : line.pv) {
       try {
-        const Move m = game().parse_move(q, id);
+        const Move m = core_.game().parse_move(q, id);
         line.pv_names.push_back(core_.name_of(q, m));
-        q = game().play(q, m);
+        q = core_.game().play(q, m);
       } catch (const InputError&) {  // not a move of q: the rest keeps its ids
         for (std::size_t i = line.pv_names.size(); i < line.pv.size(); ++i) line.pv_names.push_back(line.pv[i]);
         break;
       }
     }
   }
+
+  const SessionCore<G>& core_;
 };
 
 }  // namespace zz::api

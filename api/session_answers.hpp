@@ -14,56 +14,49 @@
 namespace zz::api {
 
 template <Game G>
-class PositionAnswers : SessionPart<G> {
-  using Part = SessionPart<G>;
-  using Part::core_;
-  using Part::game;
-  using Part::name;
-  using Part::rules;
-  using Part::store;
-
+class PositionAnswers {
  public:
-  using typename Part::Move;
-  using typename Part::Position;
+  using Move = typename G::Move;
+  using Position = typename G::Position;
 
-  explicit PositionAnswers(const SessionCore<G>& core) : Part(core) {}
+  explicit PositionAnswers(const SessionCore<G>& core) : core_(core) {}
 
-  std::string normalize(const std::string& text) const { return game().format(core_.parse_position(text)); }
+  std::string normalize(const std::string& text) const { return core_.game().format(core_.parse_position(text)); }
 
   std::vector<std::string> legal_moves(const std::string& text) const {
     const Position p = core_.parse_position(text);
     std::vector<std::string> moves;
-    game().for_each_move(p, [&](const Move& m) { moves.push_back(game().format_move(m)); });
+    core_.game().for_each_move(p, [&](const Move& m) { moves.push_back(core_.game().format_move(m)); });
     return moves;
   }
 
   MoveResult move(const std::string& text, const std::vector<std::string>& moves) const {
     Position p = core_.parse_position(text);
-    MoveResult r{name(), rules(), {}, {}, false, std::nullopt, {}};
-    std::optional<Outcome> over = game().outcome(p);
+    MoveResult r{core_.name(), core_.rules(), {}, {}, false, std::nullopt, {}};
+    std::optional<Outcome> over = core_.game().outcome(p);
     bool repeated = false;
     if constexpr (requires { typename G::History; }) {
       typename G::History history(p);
       for (const auto& m_text : moves) {
         if (repeated) throw InputError("the game is already drawn by repetition before " + m_text);
-        const Move m = game().parse_move(p, m_text);
-        r.moves.push_back(game().format_move(m));
+        const Move m = core_.game().parse_move(p, m_text);
+        r.moves.push_back(core_.game().format_move(m));
         if constexpr (HasMoveNames<G>) r.names.push_back(core_.name_of(p, m));
-        p = game().play(p, m);
-        over = game().outcome(p);
-        repeated = !over && game().drawn_by_repetition(history, p);
+        p = core_.game().play(p, m);
+        over = core_.game().outcome(p);
+        repeated = !over && core_.game().drawn_by_repetition(history, p);
       }
     } else {
       for (const auto& m_text : moves) {
-        const Move m = game().parse_move(p, m_text);
-        r.moves.push_back(game().format_move(m));
+        const Move m = core_.game().parse_move(p, m_text);
+        r.moves.push_back(core_.game().format_move(m));
         if constexpr (HasMoveNames<G>) r.names.push_back(core_.name_of(p, m));
-        p = game().play(p, m);
+        p = core_.game().play(p, m);
       }
-      over = game().outcome(p);
+      over = core_.game().outcome(p);
     }
     if (repeated) over = Outcome::draw();
-    r.position = game().format(p);
+    r.position = core_.game().format(p);
     r.over = over.has_value();
     if (over) r.result = core_.result_text(p, *over) + (repeated ? " by repetition" : "");
     return r;
@@ -72,14 +65,15 @@ class PositionAnswers : SessionPart<G> {
   BoardResult board(const std::string& text) const {
     const Position p = core_.parse_position(text);
     const MoveResult state = move(text, {});
-    BoardResult r{name(), rules(), state.position, state.over, state.result, game().view(p), {}, std::nullopt};
-    game().for_each_move(p, [&](const Move& m) {
-      r.moves.push_back(game().view_move(p, m));
+    BoardResult r{core_.name(), core_.rules(), state.position, state.over, state.result, core_.game().view(p), {},
+                  std::nullopt};
+    core_.game().for_each_move(p, [&](const Move& m) {
+      r.moves.push_back(core_.game().view_move(p, m));
       r.moves.back().name = core_.name_of(p, m);
     });
-    if constexpr (requires { game().solve_roots(std::string()); }) {
+    if constexpr (requires { core_.game().solve_roots(std::string()); }) {
       try {
-        r.material = game().tier_name(game().tier_of(core_.table_view(p)));
+        r.material = core_.game().tier_name(core_.game().tier_of(core_.table_view(p)));
       } catch (const InputError&) {  // no table can hold it (chess with castling rights)
       }
     }
@@ -90,15 +84,15 @@ class PositionAnswers : SessionPart<G> {
     check_perft_depth(depth);
     const Position p = core_.parse_position(text);
     const auto started = std::chrono::steady_clock::now();
-    PerftResult r{name(), rules(), game().format(p), depth, 0, {}, 0};
+    PerftResult r{core_.name(), core_.rules(), core_.game().format(p), depth, 0, {}, 0};
     if (divide && depth > 0) {
-      game().for_each_move(p, [&](const Move& m) {
-        const std::uint64_t n = zz::perft(game(), game().play(p, m), depth - 1);
-        r.divide.emplace_back(game().format_move(m), n);
+      core_.game().for_each_move(p, [&](const Move& m) {
+        const std::uint64_t n = zz::perft(core_.game(), core_.game().play(p, m), depth - 1);
+        r.divide.emplace_back(core_.game().format_move(m), n);
         r.nodes += n;
       });
     } else {
-      r.nodes = zz::perft(game(), p, depth);
+      r.nodes = zz::perft(core_.game(), p, depth);
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return r;
@@ -107,10 +101,10 @@ class PositionAnswers : SessionPart<G> {
   Outcome value(const std::string& text) const {
     if constexpr (Enumerable<G>) {
       const Position given = core_.parse_position(text);
-      return core_.with_tables([&] { return store().probe(core_.table_view(given)); });
+      return core_.with_tables([&] { return core_.store().probe(core_.table_view(given)); });
     } else {
       core_.parse_position(text);
-      throw InputError(name() + " has no tables to probe");
+      throw InputError(core_.name() + " has no tables to probe");
     }
   }
 
@@ -124,7 +118,7 @@ class PositionAnswers : SessionPart<G> {
       });
     } else {
       core_.parse_position(text);
-      throw InputError(name() + " has no tables to query");
+      throw InputError(core_.name() + " has no tables to query");
     }
   }
 
@@ -132,12 +126,12 @@ class PositionAnswers : SessionPart<G> {
     if constexpr (Enumerable<G>) {
       const Position given = core_.parse_position(text);
       return core_.with_tables([&] {
-        return PrincipalVariation{name(), rules(), game().format(given), store().probe(core_.table_view(given)),
-                                  line_from(given)};
+        return PrincipalVariation{core_.name(), core_.rules(), core_.game().format(given),
+                                  core_.store().probe(core_.table_view(given)), line_from(given)};
       });
     } else {
       core_.parse_position(text);
-      throw InputError(name() + " has no tables");
+      throw InputError(core_.name() + " has no tables");
     }
   }
 
@@ -145,17 +139,17 @@ class PositionAnswers : SessionPart<G> {
   QueryResult query_position(const Position& given) const {
     const Position p = core_.table_view(given);
     QueryResult r;
-    r.game = name();
-    r.rules = rules();
-    r.position = game().format(given);
+    r.game = core_.name();
+    r.rules = core_.rules();
+    r.position = core_.game().format(given);
     r.side_to_move = core_.player(p, true);
-    r.outcome = store().probe(p);
-    r.over = game().outcome(p).has_value();
-    r.plies_left = game().plies_left(p);
-    for (const auto& mv : value_moves(game(), p, store()))
-      r.moves.push_back({game().format_move(mv.move), mv.outcome, core_.name_of(p, mv.move)});
-    if constexpr (requires { game().halfmove_clock(given); }) {
-      const int clock = game().halfmove_clock(given);
+    r.outcome = core_.store().probe(p);
+    r.over = core_.game().outcome(p).has_value();
+    r.plies_left = core_.game().plies_left(p);
+    for (const auto& mv : value_moves(core_.game(), p, core_.store()))
+      r.moves.push_back({core_.game().format_move(mv.move), mv.outcome, core_.name_of(p, mv.move)});
+    if constexpr (requires { core_.game().halfmove_clock(given); }) {
+      const int clock = core_.game().halfmove_clock(given);
       r.fifty_move_rule = FiftyMoveRule{clock, clock >= 100};
     }
     return r;
@@ -165,14 +159,14 @@ class PositionAnswers : SessionPart<G> {
   // positions are shown as played; each is valued as the tables see it (table_view).
   std::vector<LineStep> line_from(Position p) const {
     std::vector<LineStep> line;
-    Outcome o = store().probe(core_.table_view(p));
-    while (o.value != Value::Draw && !game().outcome(core_.table_view(p))) {
-      const auto moves = value_moves(game(), core_.table_view(p), store());
-      const std::string move = game().format_move(moves.front().move);
+    Outcome o = core_.store().probe(core_.table_view(p));
+    while (o.value != Value::Draw && !core_.game().outcome(core_.table_view(p))) {
+      const auto moves = value_moves(core_.game(), core_.table_view(p), core_.store());
+      const std::string move = core_.game().format_move(moves.front().move);
       std::string named = core_.name_of(p, moves.front().move);
-      p = game().play(p, moves.front().move);
-      o = store().probe(core_.table_view(p));
-      line.push_back({move, game().format(p), o, std::move(named)});
+      p = core_.game().play(p, moves.front().move);
+      o = core_.store().probe(core_.table_view(p));
+      line.push_back({move, core_.game().format(p), o, std::move(named)});
     }
     return line;
   }
@@ -180,11 +174,11 @@ class PositionAnswers : SessionPart<G> {
  private:
   // Lost for the side to move, and lost too with the other side to move on the same board.
   std::optional<bool> mutual_zugzwang(const Position& p, Outcome value) const {
-    if constexpr (requires { game().other_side_to_move(p); }) {
-      const auto other = game().other_side_to_move(p);
-      if (!other || game().outcome(p)) return std::nullopt;
+    if constexpr (requires { core_.game().other_side_to_move(p); }) {
+      const auto other = core_.game().other_side_to_move(p);
+      if (!other || core_.game().outcome(p)) return std::nullopt;
       try {
-        return value.value == Value::Loss && store().probe(*other).value == Value::Loss;
+        return value.value == Value::Loss && core_.store().probe(*other).value == Value::Loss;
       } catch (const InputError&) {
         return std::nullopt;  // no table covers the other side to move
       }
@@ -194,6 +188,8 @@ class PositionAnswers : SessionPart<G> {
       return std::nullopt;
     }
   }
+
+  const SessionCore<G>& core_;
 };
 
 }  // namespace zz::api

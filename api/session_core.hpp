@@ -3,7 +3,7 @@
 // game under its rules, the data directory and the table store, and the helpers each part
 // needs to read a position, name a move, find a tier or reach a table that may still have
 // to be solved. The parts (answers, tables, review, analysis) hold a reference to it
-// through SessionPart and keep no state of their own but what their job needs.
+// (core_) and keep no state of their own but what their job needs.
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -230,25 +230,6 @@ class SessionCore {
   std::unique_ptr<Store> store_;
   mutable std::mutex solve_mutex_;
   std::function<void(const SolveRequest&)> solve_locked_;
-};
-
-// A part of a session: one capability's methods over the shared core.
-template <Game G>
-class SessionPart {
- public:
-  using Position = typename G::Position;
-  using Move = typename G::Move;
-  using Store = typename SessionCore<G>::Store;
-
-  explicit SessionPart(const SessionCore<G>& core) : core_(core) {}
-
- protected:
-  const G& game() const { return core_.game(); }
-  Store& store() const { return core_.store(); }
-  std::string name() const { return core_.name(); }
-  const RuleValues& rules() const { return core_.rules(); }
-
-  const SessionCore<G>& core_;
 };
 
 }  // namespace zz::api

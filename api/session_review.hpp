@@ -25,19 +25,12 @@ struct ValuerOf<Tools, true> {
 };
 
 template <Game G, class AnalysisTools>
-class GameReview : SessionPart<G> {
-  using Part = SessionPart<G>;
-  using Part::core_;
-  using Part::game;
-  using Part::name;
-  using Part::rules;
-  using Part::store;
-
+class GameReview {
  public:
-  using typename Part::Move;
-  using typename Part::Position;
+  using Move = typename G::Move;
+  using Position = typename G::Position;
 
-  explicit GameReview(const SessionCore<G>& core) : Part(core) {}
+  explicit GameReview(const SessionCore<G>& core) : core_(core) {}
 
   ReviewResult review(const std::string& start, const std::vector<std::string>& moves,
                       const ReviewOptions& options) const {
@@ -49,7 +42,7 @@ class GameReview : SessionPart<G> {
       core_.parse_position(start);
       (void)moves;
       (void)options;
-      throw InputError(name() + " has no tables to review a game against");
+      throw InputError(core_.name() + " has no tables to review a game against");
     }
   }
 
@@ -65,25 +58,25 @@ class GameReview : SessionPart<G> {
 
   ReviewResult review_game(Position p, const std::vector<std::string>& moves, const ReviewOptions& options) const {
     ReviewResult r;
-    r.game = name();
-    r.rules = rules();
-    r.start = game().format(p);
+    r.game = core_.name();
+    r.rules = core_.rules();
+    r.start = core_.game().format(p);
     r.proof_plies = options.proof_plies;
-    const Position start = game().start();
+    const Position start = core_.game().start();
     for (bool first : {true, false}) r.summary.push_back({core_.player(start, first)});
     // Every position first: a bad move is refused before any proof search runs.
     std::vector<Position> positions{p};
     std::vector<Move> played_moves;
     for (const auto& text : moves) {
-      played_moves.push_back(game().parse_move(positions.back(), text));
-      positions.push_back(game().play(positions.back(), played_moves.back()));
+      played_moves.push_back(core_.game().parse_move(positions.back(), text));
+      positions.push_back(core_.game().play(positions.back(), played_moves.back()));
     }
     std::vector<std::optional<Known>> known(positions.size());
     std::optional<AnalysisTools> tools;
     std::optional<typename ValuerOf<AnalysisTools>::type> valuer;
     if constexpr (Hashable<G>) {
       if (options.proof_plies > 0) {
-        tools.emplace(game(), store());
+        tools.emplace(core_.game(), core_.store());
         valuer.emplace(tools->proof_game(), tools->oracle(), options.proof_nodes);
       }
     }
@@ -91,12 +84,12 @@ class GameReview : SessionPart<G> {
       if (known[i]) return *known[i];
       Known k;
       const Position& q = positions[i];
-      if (const auto over = game().outcome(q)) {
+      if (const auto over = core_.game().outcome(q)) {
         k.value = *over;
         k.source = "rules";
       } else {
         try {
-          k.value = store().probe(core_.table_view(q));
+          k.value = core_.store().probe(core_.table_view(q));
           k.source = "tables";
         } catch (const TableMissing& missing) {
           if (!uncovered(missing, options)) throw;
@@ -125,14 +118,14 @@ class GameReview : SessionPart<G> {
       ReviewPly ply;
       ply.ply = static_cast<int>(i) + 1;
       ply.side = core_.player(p, true);
-      ply.position = game().format(p);
-      ply.move = game().format_move(m);
+      ply.position = core_.game().format(p);
+      ply.move = core_.game().format_move(m);
       ply.name = core_.name_of(p, m);
       try {
         const Position q = core_.table_view(p);
-        const auto values = value_moves(game(), q, store());
-        ply.before = store().probe(q);
-        ply.best_move = game().format_move(values.front().move);
+        const auto values = value_moves(core_.game(), q, core_.store());
+        ply.before = core_.store().probe(q);
+        ply.best_move = core_.game().format_move(values.front().move);
         ply.best_move_name = core_.name_of(p, values.front().move);
         int keeping = 0;
         for (const auto& v : values) {
@@ -156,8 +149,8 @@ class GameReview : SessionPart<G> {
       r.plies.push_back(std::move(ply));
     }
     p = positions.back();
-    r.final_position = game().format(p);
-    const auto over = game().outcome(p);
+    r.final_position = core_.game().format(p);
+    const auto over = core_.game().outcome(p);
     r.over = over.has_value();
     if (over) r.result = core_.result_text(p, *over);
     r.final_value = know(positions.size() - 1).value;
@@ -203,9 +196,9 @@ class GameReview : SessionPart<G> {
     else if (after.unforced_within) ply.played_unforced_within = *after.unforced_within + 1;
     if (before.proving_move) {
       int index = 0;
-      game().for_each_move(p, [&](const Move& m) {
+      core_.game().for_each_move(p, [&](const Move& m) {
         if (index++ != *before.proving_move) return;
-        ply.best_move = game().format_move(m);
+        ply.best_move = core_.game().format_move(m);
         ply.best_move_name = core_.name_of(p, m);
       });
     }
@@ -239,6 +232,8 @@ class GameReview : SessionPart<G> {
       ply.verdict = "optimal";
     }
   }
+
+  const SessionCore<G>& core_;
 };
 
 }  // namespace zz::api

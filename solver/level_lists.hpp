@@ -84,26 +84,12 @@ class SlotList {
   }
 
   // Writes the last chunk out to the spool and closes it (nothing without a spool).
-  void seal(SpoolFile* spool) {
-    if (!spool || !open_) return;
-    open_ = false;
-    SlotChunk& c = chunks_.back();
-    if (c.bytes.empty()) return;  // a single index: its `first` says all
-    c.size = static_cast<std::uint32_t>(c.bytes.size());
-    c.offset = spool->append(c.bytes);
-    release_memory(c.bytes);
-  }
+  void seal(SpoolFile* spool);
 
   const std::vector<SlotChunk>& chunks() const { return chunks_; }
   // Takes sealed chunks (a checkpoint's); the next index starts a chunk of its own.
-  void adopt(std::vector<SlotChunk> chunks) {
-    chunks_.insert(chunks_.end(), std::make_move_iterator(chunks.begin()), std::make_move_iterator(chunks.end()));
-  }
-  std::uint64_t memory_bytes() const {
-    std::uint64_t n = chunks_.capacity() * sizeof(SlotChunk);
-    for (const SlotChunk& c : chunks_) n += c.bytes.capacity();
-    return n;
-  }
+  void adopt(std::vector<SlotChunk> chunks);
+  std::uint64_t memory_bytes() const;
 
  private:
   static constexpr std::uint32_t kChunk = 8192;
@@ -129,72 +115,18 @@ class LevelLists {
   }
 
   // Writes out what is filed at `level` and still in memory (the level's list is complete).
-  void seal(int level) {
-    for (auto& mine : parts_)
-      if (mine.size() > static_cast<std::size_t>(level))
-        for (auto& list : mine[static_cast<std::size_t>(level)]) list.seal(spool_);
-  }
+  void seal(int level);
 
   // Writes out everything still in memory (before a checkpoint).
-  void seal_all() {
-    for (auto& mine : parts_)
-      for (auto& level : mine)
-        for (auto& list : level) list.seal(spool_);
-  }
+  void seal_all();
 
   // Every chunk's place, after seal_all: per level, per kind, the number of chunks and
   // each one's first index, count, size, offset, smallest and largest index.
-  std::vector<std::uint64_t> describe() const {
-    std::size_t levels = 0;
-    for (const auto& mine : parts_) levels = std::max(levels, mine.size());
-    std::vector<std::uint64_t> out{levels};
-    for (std::size_t level = 0; level < levels; ++level)
-      for (std::size_t kind = 0; kind < 2; ++kind) {
-        const std::size_t at = out.size();
-        out.push_back(0);
-        for (const auto& mine : parts_) {
-          if (mine.size() <= level) continue;
-          for (const SlotChunk& c : mine[level][kind].chunks()) {
-            out.insert(out.end(), {c.first, c.count, c.size, c.offset, c.lo, c.hi});
-            ++out[at];
-          }
-        }
-      }
-    return out;
-  }
+  std::vector<std::uint64_t> describe() const;
 
   // Takes back what describe() gave, for a spool `spool_size` bytes long; false if it does
   // not make sense.
-  bool restore(const std::vector<std::uint64_t>& d, std::uint64_t spool_size) {
-    std::size_t at = 0;
-    const auto next = [&](std::uint64_t& v) {
-      if (at >= d.size()) return false;
-      v = d[at++];
-      return true;
-    };
-    std::uint64_t levels = 0;
-    if (!next(levels) || levels > static_cast<std::uint64_t>(kMaxLevels)) return false;
-    auto& mine = parts_.local();
-    mine.resize(std::max<std::size_t>(mine.size(), levels));
-    for (std::uint64_t level = 0; level < levels; ++level)
-      for (std::size_t kind = 0; kind < 2; ++kind) {
-        std::uint64_t chunks = 0;
-        if (!next(chunks) || chunks > d.size()) return false;
-        std::vector<SlotChunk> list(chunks);
-        for (SlotChunk& c : list) {
-          std::uint64_t count = 0, size = 0;
-          if (!next(c.first) || !next(count) || !next(size) || !next(c.offset) || !next(c.lo) || !next(c.hi))
-            return false;
-          if (count == 0 || count > (1u << 16) || size > (std::uint64_t{5} << 16) || c.offset + size > spool_size ||
-              (count > 1) != (size > 0) || c.lo > c.first || c.first > c.hi)
-            return false;
-          c.count = static_cast<std::uint32_t>(count);
-          c.size = static_cast<std::uint32_t>(size);
-        }
-        mine[level][kind].adopt(std::move(list));
-      }
-    return at == d.size();
-  }
+  bool restore(const std::vector<std::uint64_t>& d, std::uint64_t spool_size);
 
   // Calls f(kind, chunk) for every chunk filed at `level`.
   template <class F>
@@ -222,18 +154,9 @@ class LevelLists {
   }
 
   // Frees what is filed at `level` (a spool's bytes stay until it ends).
-  void drop(int level) {
-    for (auto& mine : parts_)
-      if (mine.size() > static_cast<std::size_t>(level)) mine[static_cast<std::size_t>(level)] = {};
-  }
+  void drop(int level);
 
-  std::uint64_t memory_bytes() const {
-    std::uint64_t n = 0;
-    for (const auto& mine : parts_)
-      for (const auto& level : mine)
-        for (const auto& list : level) n += list.memory_bytes();
-    return n;
-  }
+  std::uint64_t memory_bytes() const;
 
  private:
   SpoolFile* spool_ = nullptr;

@@ -52,6 +52,7 @@
 #include "solver/game.hpp"
 #include "solver/exit_floors.hpp"
 #include "solver/level_blocks.hpp"
+#include "solver/pending_levels.hpp"
 #include "solver/reexamination_schedule.hpp"
 #include "solver/retrograde_moves.hpp"
 #include "solver/solve_options.hpp"
@@ -76,44 +77,6 @@ static_assert(3 + 2 * kLastLevel < kUndecided && kLastLevel <= kLastWinAtLevel);
 constexpr bool undecided(Code w) { return w >= kUndecided && w != kUnusedSlot; }
 // What readers of codes see of a slot: 0 while it is undecided.
 constexpr Code visible(Code w) { return undecided(w) ? Code{0} : w; }
-
-// Indices waiting to be decided at a later level, one list per level and value, gathered
-// per thread and merged between parallel phases (sweep mode; un-move mode keeps these in
-// its per-slot arrays).
-class PendingLevels {
- public:
-  void add(bool win, int level, std::uint64_t index) {
-    auto& lists = win ? win_ : loss_;
-    if (lists.size() <= static_cast<std::size_t>(level)) lists.resize(level + 1);
-    lists[level].push_back(index);
-  }
-  void merge_into(PendingLevels& into) {
-    merge(win_, into.win_);
-    merge(loss_, into.loss_);
-  }
-  std::vector<std::uint64_t> take(bool win, int level) {
-    auto& lists = win ? win_ : loss_;
-    if (lists.size() <= static_cast<std::size_t>(level)) return {};
-    return std::move(lists[level]);
-  }
-  bool any_from(int level) const { return any(win_, level) || any(loss_, level); }
-
- private:
-  using Lists = std::vector<std::vector<std::uint64_t>>;
-  static void merge(Lists& from, Lists& into) {
-    if (into.size() < from.size()) into.resize(from.size());
-    for (std::size_t l = 0; l < from.size(); ++l) {
-      into[l].insert(into[l].end(), from[l].begin(), from[l].end());
-      from[l].clear();
-    }
-  }
-  static bool any(const Lists& lists, int level) {
-    for (std::size_t l = static_cast<std::size_t>(level); l < lists.size(); ++l)
-      if (!lists[l].empty()) return true;
-    return false;
-  }
-  Lists win_, loss_;
-};
 
 // Messages to other ranks, per destination, gathered per thread. A message is the
 // predecessor's slot in its owner's arrays, shifted left by one, with the low bit set if
