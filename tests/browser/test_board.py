@@ -105,8 +105,10 @@ class Cli:
 # ---- the server --------------------------------------------------------------------------
 
 class Server:
-    def __init__(self, data):
-        args = [CLI, "serve", "--host", "127.0.0.1", "--port", "0", "--data", data]
+    # extra: more arguments for `serve` (test_python_game.py's --game-file); wait: seconds for
+    # the address, longer when the server lists a game's states first.
+    def __init__(self, data, extra=(), wait=20):
+        args = [CLI, "serve", "--host", "127.0.0.1", "--port", "0", "--data", data, *extra]
         if WEB != "builtin":
             args += ["--web", WEB]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -124,7 +126,7 @@ class Server:
             found.set()
 
         threading.Thread(target=reader, daemon=True).start()
-        if not found.wait(20) or not self.url:
+        if not found.wait(wait) or not self.url:
             self.stop()
             raise Failed("the server did not say where it listens: " + "".join(self.output))
 

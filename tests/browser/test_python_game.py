@@ -18,7 +18,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 import urllib.parse
@@ -34,31 +33,10 @@ NIM = os.path.join(EXAMPLES, "nim.py") + ":Nim"  # no view(): the page shows the
 
 
 class GameFileServer(tb.Server):
-    """The server with games written in Python (tb.Server has no --game-file)."""
+    """The server with games written in Python, given by --game-file."""
 
     def __init__(self, data, game_files):
-        args = [tb.CLI, "serve", "--host", "127.0.0.1", "--port", "0", "--data", data]
-        for f in game_files:
-            args += ["--game-file", f]
-        if tb.WEB != "builtin":
-            args += ["--web", tb.WEB]
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.url, self.output = None, []
-        found = threading.Event()
-
-        def reader():
-            for line in self.proc.stdout:
-                self.output.append(line)
-                m = re.search(r"listening on (http://127\.0\.0\.1:\d+/)", line)
-                if m and not self.url:
-                    self.url = m.group(1)
-                    found.set()
-            found.set()
-
-        threading.Thread(target=reader, daemon=True).start()
-        if not found.wait(60) or not self.url:
-            self.stop()
-            raise Failed("the server did not say where it listens: " + "".join(self.output))
+        super().__init__(data, extra=[a for f in game_files for a in ("--game-file", f)], wait=60)
 
 
 def query(game_file, position, data):

@@ -2,6 +2,8 @@
 // Runs the zugzwang binary as a user would and captures what it prints and its exit code.
 #include <sys/wait.h>
 
+#include <doctest/doctest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -64,6 +66,17 @@ inline Result run(const std::vector<std::string>& args, const std::string& input
 // Bad input: exit code 2 and exactly one line on stderr, saying something.
 inline bool refused_in_one_line(const Result& r) {
   return r.code == 2 && !r.err.empty() && r.err.find('\n') == r.err.size() - 1 && r.out.empty();
+}
+
+// Runs the command and checks it is refused in one line whose reason contains `reason`.
+inline void expect_refused(const std::vector<std::string>& args, const std::string& reason) {
+  const auto r = run(args);
+  std::string joined;
+  for (const auto& a : args) joined += a + " ";
+  CAPTURE(joined);
+  CAPTURE(r.err);
+  CHECK(refused_in_one_line(r));
+  CHECK(r.err.find(reason) != std::string::npos);
 }
 
 }  // namespace cli_test

@@ -10,7 +10,6 @@
 
 #include "cli_runner.hpp"
 
-using cli_test::refused_in_one_line;
 using cli_test::run;
 using nlohmann::json;
 
@@ -46,13 +45,7 @@ std::string broken_game(const std::filesystem::path& dir, const std::string& nam
 
 void expect_refused(const std::vector<std::string>& args, const std::string& reason,
                     const std::filesystem::path& data) {
-  const auto r = run(args);
-  std::string joined;
-  for (const auto& a : args) joined += a + " ";
-  CAPTURE(joined);
-  CAPTURE(r.err);
-  CHECK(refused_in_one_line(r));
-  CHECK(r.err.find(reason) != std::string::npos);
+  cli_test::expect_refused(args, reason);
   CHECK_FALSE(has_table(data));
 }
 

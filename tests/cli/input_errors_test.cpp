@@ -7,6 +7,7 @@
 
 #include "cli_runner.hpp"
 
+using cli_test::expect_refused;
 using cli_test::refused_in_one_line;
 using cli_test::run;
 
@@ -19,16 +20,6 @@ const std::string& solved_dir() {
     return dir.path.string();
   }();
   return path;
-}
-
-void expect_refused(const std::vector<std::string>& args, const std::string& reason) {
-  const auto r = run(args);
-  std::string joined;
-  for (const auto& a : args) joined += a + " ";
-  CAPTURE(joined);
-  CAPTURE(r.err);
-  CHECK(refused_in_one_line(r));
-  CHECK(r.err.find(reason) != std::string::npos);
 }
 
 }  // namespace
