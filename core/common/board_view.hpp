@@ -37,6 +37,13 @@ struct ArrowView {
   std::string mark;
 };
 
+// A line of the board between two squares' centres. A board with lines is a board of points
+// (Morris): the page draws the lines, a point at each end, and the stones on the points, and
+// no squares; a board without lines is a grid of squares.
+struct LineView {
+  std::string from, to;
+};
+
 struct BoardView {
   int files = 0, ranks = 0;
   std::vector<SquareView> squares;  // ranks * files, top row first, each row left to right
@@ -47,6 +54,7 @@ struct BoardView {
   int to_move = 0;                       // index into players
   std::vector<std::vector<HandView>> hands;  // per player: pieces to drop or place
   std::vector<ArrowView> arrows;
+  std::vector<LineView> lines;           // none: a board of squares
   // What each mark used on this board means, in a few words (the page's key).
   std::vector<std::pair<std::string, std::string>> legend;
 

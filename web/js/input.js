@@ -1,7 +1,8 @@
 // Playing on the board, from the moves as the API lists them (from, to, drop, promotion):
 // press or drag a piece of the side to move to see its destinations (coloured by value),
 // release or click on one to play. Drops and placements: choose a piece in hand, then a
-// square. A move with a choice of promotions asks for the piece.
+// square; with one kind of piece in hand, a click on the square is enough (Morris). Moves
+// that share their squares (a promotion's piece, the stone a Morris mill removes) ask which.
 import { $, h, clear } from './dom.js';
 import { badge } from './values.js';
 import { drawPiece, pieceName } from './board.js';
@@ -23,14 +24,24 @@ export function createInput(app) {
     return null;
   }
 
-  // The promotion dialog: one button per legal promotion, with its value badge.
+  // The choice between moves on the same squares: one button per move, with its value badge;
+  // a promotion shows its piece, any other move (a Morris removal) its name.
   function promotion(candidates) {
     const box = $('promotion');
     clear(box);
-    box.append(h('span', { class: 'small' }, ['Promote to:']));
+    const promotes = candidates.every((mv) => mv.promotion);
+    box.append(h('span', { class: 'small' }, [promotes ? 'Promote to:' : 'Which move?']));
     for (const mv of candidates) {
-      const piece = mv.promotion || { kind: mv.move, owner: 0, label: mv.move };
       const v = app.valueOf(mv.move);
+      const valued = h('span', { class: `badge v-${v ? v.value : 'unknown'}` }, [v ? badge(v.value, v.remoteness) : '?']);
+      if (!promotes) {
+        box.append(h('button', {
+          class: `promo v-${v ? v.value : 'unknown'}`, 'data-move': mv.move, 'aria-label': `play ${mv.name || mv.move}`,
+          onclick: () => { box.hidden = true; app.play(mv.move); },
+        }, [mv.name || mv.move, ' ', valued]));
+        continue;
+      }
+      const piece = mv.promotion;
       const icon = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
       icon.setAttribute('viewBox', '0 0 100 100');
       icon.setAttribute('class', 'promo-icon');
@@ -39,11 +50,19 @@ export function createInput(app) {
         class: `promo v-${v ? v.value : 'unknown'}`, 'data-promo': piece.kind, 'data-move': mv.move,
         'aria-label': `promote to ${pieceName(app.info.board, piece)}`,
         onclick: () => { box.hidden = true; app.play(mv.move); },
-      }, [icon, ' ', piece.kind, ' ',
-        h('span', { class: `badge v-${v ? v.value : 'unknown'}` }, [v ? badge(v.value, v.remoteness) : '?'])]));
+      }, [icon, ' ', piece.kind, ' ', valued]));
     }
     box.append(h('button', { class: 'promo-cancel', onclick: () => { box.hidden = true; } }, ['✕']));
     box.hidden = false;
+  }
+
+  // Placements on `sq` when the side to move holds one kind of piece (Morris's stones): a
+  // click there places it; with several kinds the piece must be chosen from the hand.
+  function soleDrops(sq) {
+    const board = app.info.board;
+    const hand = (board.hands && board.hands[board.to_move]) || [];
+    if (hand.length !== 1) return [];
+    return app.info.moves.filter((m) => m.drop && m.drop.kind === hand[0].kind && m.to === sq);
   }
 
   return {
@@ -70,12 +89,12 @@ export function createInput(app) {
       if (!canMove()) return;
       if (!sq) return;
       if (app.reserveSel) {
-        const mv = app.info.moves.find((m) => m.drop && m.drop.kind === app.reserveSel && m.to === sq);
-        if (mv) return app.play(mv.move);
+        const drops = app.info.moves.filter((m) => m.drop && m.drop.kind === app.reserveSel && m.to === sq);
+        if (drops.length) return choose(drops);
         app.reserveSel = null;
         return app.renderBoard();
       }
-      if (!app.selected) return;
+      if (!app.selected) return sq === from ? choose(soleDrops(sq)) : null;
       if (sq === app.selected) {
         if (!dragged && wasSelected) {
           app.selected = null;
