@@ -23,6 +23,8 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+
 import test_board as tb  # noqa: E402  (its helpers: the server, the page, the browser, checks)
 from test_board import Failed, check, log  # noqa: E402
 
@@ -152,7 +154,16 @@ def part_mill(page):
     check(bool(page.els('#board circle.selected[data-selected="b4"]')), "b4 is not shown picked up")
     page.screenshot("morris-slide")
     page.click_square("b4")
-    tb.board_move(page, GAME, page.cli.move(GAME, SLIDING, [])["position"], "a1-a4", valued=False)
+    # A stone dragged along its line (f4 to f2), then Black's reply by two clicks.
+    start = page.cli.move(GAME, SLIDING, [])["position"]
+    dragged = page.cli.move(GAME, start, ["f4-f2"])["position"]
+    src = page.el('#board rect.square[data-square="f4"]')
+    a, b = src.rect, page.el('#board rect.square[data-square="f2"]').rect
+    # (the board redraws when the stone is picked up: aim by offset, not at an element)
+    ActionChains(page.d).click_and_hold(src).move_by_offset(0, 5).move_by_offset(
+        int(b["x"] - a["x"]), int(b["y"] - a["y"]) - 5).release().perform()
+    page.wait_position(dragged, "the stone dragged from f4 to f2")
+    tb.board_move(page, GAME, dragged, "d7-d6", valued=False)
 
 
 def part_plain(page):

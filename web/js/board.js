@@ -239,7 +239,7 @@ export class Board {
       const target = this.view.board.squares.find((q) => q.name === d.sq);
       const occupied = target && target.piece;
       const mark = s('g', { class: 'dest', 'data-dest': d.sq, 'data-value': d.value || 'unknown', 'data-move': d.move });
-      if (occupied) mark.append(cellShape(this.points, c * U, r * U, U, 4, { rx: 10, class: `dest-ring v-${d.value || 'unknown'}` }));
+      if (occupied) mark.append(cellShape(this.points, c * U, r * U, U, 4, { class: `dest-ring v-${d.value || 'unknown'}` }, 10));
       const y = occupied ? r * U + 82 : r * U + 50;
       mark.append(pill(c * U + 50, y, badge(d.value, d.remoteness), d.value, this.pillScale * (occupied ? 0.9 : 1)));
       g.append(mark);

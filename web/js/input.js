@@ -1,11 +1,13 @@
 // Playing on the board, from the moves as the API lists them (from, to, drop, promotion):
 // press or drag a piece of the side to move to see its destinations (coloured by value),
 // release or click on one to play. Drops and placements: choose a piece in hand, then a
-// square; with one kind of piece in hand, a click on the square is enough (Morris). Moves
-// that share their squares (a promotion's piece, the stone a Morris mill removes) ask which.
+// square; on a board of points, with one kind of piece in hand, a click on the point is
+// enough (Morris's stones). Moves that share their squares (a promotion's piece, the stone
+// a Morris mill removes) ask which.
 import { $, h, clear } from './dom.js';
 import { badge } from './values.js';
 import { drawPiece, pieceName } from './board.js';
+import { isPointsBoard } from './points.js';
 
 export function createInput(app) {
   let wasSelected = false;
@@ -56,12 +58,14 @@ export function createInput(app) {
     box.hidden = false;
   }
 
-  // Placements on `sq` when the side to move holds one kind of piece (Morris's stones): a
-  // click there places it; with several kinds the piece must be chosen from the hand.
+  // Placements on the point `sq` when the side to move holds one kind of piece (Morris's
+  // stones): a click there places it. With several kinds the piece is chosen from the hand
+  // first; so it is on a board of squares, where a drop is a deliberate choice (Dobutsu's
+  // one captured chick is not dropped by a stray click on an empty square).
   function soleDrops(sq) {
     const board = app.info.board;
     const hand = (board.hands && board.hands[board.to_move]) || [];
-    if (hand.length !== 1) return [];
+    if (hand.length !== 1 || !isPointsBoard(board)) return [];
     return app.info.moves.filter((m) => m.drop && m.drop.kind === hand[0].kind && m.to === sq);
   }
 

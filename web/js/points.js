@@ -43,8 +43,12 @@ export function drawPointsBoard(board, W, H, U, where) {
 }
 
 // A highlight on one cell (last move, selection, heat, ring round a destination): a square
-// inset by `inset` on a board of squares, a disc of the same reach round a point.
-export function cellShape(points, x, y, U, inset, attrs) {
-  if (!points) return s('rect', { x: x + inset, y: y + inset, width: U - 2 * inset, height: U - 2 * inset, ...attrs });
+// inset by `inset` (its corners rounded by `round`) on a board of squares, a disc of the
+// same reach round a point.
+export function cellShape(points, x, y, U, inset, attrs, round = 0) {
+  if (!points) {
+    const rect = { x: x + inset, y: y + inset, width: U - 2 * inset, height: U - 2 * inset, ...attrs };
+    return s('rect', round ? { ...rect, rx: round } : rect);
+  }
   return s('circle', { cx: x + U / 2, cy: y + U / 2, r: U / 2 - inset, ...attrs });
 }
