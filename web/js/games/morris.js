@@ -11,6 +11,6 @@ function drawPiece(p) {
 }
 
 export default {
-  title: "Nine Men's Morris",
+  title: 'Morris',  // the variant (Nine Men's, Lasker, Morabaraba, Six Men's) is the rule beside it
   drawPiece,
 };
