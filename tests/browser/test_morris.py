@@ -56,15 +56,21 @@ def drawn(page):
         });
         return {
           cls: b.getAttribute('class'),
-          lines: [...b.querySelectorAll('.board-line')].map((l) => l.dataset.line),
+          // lines drawn with a visible stroke (an SVG line has none of its own)
+          lines: [...b.querySelectorAll('.board-line')].filter((l) => getComputedStyle(l).stroke !== 'none')
+            .map((l) => l.dataset.line),
           points: [...b.querySelectorAll('.board-point')].map((p) => p.dataset.point),
           grid: b.querySelectorAll('line.grid').length,
           squares: b.querySelectorAll('rect.square').length,
           visible: visible.map((r) => r.dataset.square),
           dots: b.querySelectorAll('.mark-dot').length,
           stones: Object.fromEntries([...b.querySelectorAll('.piece')].map((p) => [p.dataset.square, p.dataset.piece])),
-          mills: [...b.querySelectorAll('.marks .mark-mill')].filter((m) => m.querySelector('.mark-ring'))
-            .map((m) => m.dataset.square).sort(),
+          // a ring that shows: stroked round the stone, not filled over the board
+          mills: [...b.querySelectorAll('.marks .mark-mill')].filter((m) => {
+            const ring = m.querySelector('.point-ring');
+            const st = ring && getComputedStyle(ring);
+            return st && st.stroke !== 'none' && st.fill === 'none' && parseFloat(st.strokeWidth) >= 4;
+          }).map((m) => m.dataset.square).sort(),
         };""")
 
 
@@ -195,6 +201,12 @@ def part_other_boards(page):
     d = drawn(page)
     check(not d["lines"] and not d["points"] and "points" not in d["cls"].split(), f"tatedrez drawn with lines: {d}")
     check(len(d["visible"]) == 9, f"tatedrez: {len(d['visible'])} squares visible, not 9")
+    # The mark classes of a board of points style nothing else: Quixo's ring squares (mark
+    # "ring") keep their look, no stroke.
+    page.open("quixo", "start", rules=("size=4",))
+    page.wait(lambda: page.els("#board rect.square.mark-ring"), "quixo's ring squares")
+    strokes = set(page.js("return [...document.querySelectorAll('#board rect.square')].map((r) => getComputedStyle(r).stroke)"))
+    check(strokes == {"none"}, f"quixo's squares are stroked: {strokes}")
 
 
 def main():

@@ -1,10 +1,10 @@
 // The SVG board, drawn from the board the API describes (/api/board: squares with their
-// names and marks, pieces, arrows, lines): squares (or points and lines, points.js), marks, pieces, last move, selection,
-// destination marks and heat map, each value mark a colour plus its W7/D/L12 badge. A game
-// needs no code here: its style module (games/*.js) may draw its pieces and marks its own
-// way, else every piece is a disc in its owner's colour with the label the API gives. It
-// reports pointer presses and releases by square (with drag and drop); what they mean is
-// decided by the caller (input.js for play, editor.js for editing).
+// names and marks, pieces, arrows, lines): squares (or points and lines, points.js), marks,
+// pieces, last move, selection, destination marks and heat map, each value mark a colour
+// plus its W7/D/L12 badge. A game needs no code here: its style module (games/*.js) may draw
+// its pieces and marks its own way, else every piece is a disc in its owner's colour with
+// the label the API gives. It reports pointer presses and releases by square (with drag and
+// drop); what they mean is decided by the caller (input.js for play, editor.js for editing).
 import { h, s } from './dom.js';
 import { badge } from './values.js';
 import { isPointsBoard, drawPointsBoard, cellShape } from './points.js';
@@ -103,7 +103,7 @@ export class Board {
   }
 
   squares(W, H) {
-    const { board, style } = this.view;
+    const { board } = this.view;
     if (this.points) {
       const g = drawPointsBoard(board, W, H, U, (name) => (this.where.has(name) ? this.cell(name) : null));
       g.append(this.marks());
@@ -313,7 +313,8 @@ export class Board {
 // board of points a ring round the point, where it shows round the stone standing there.
 function drawMark(style, mark, x, y, sq, points) {
   const drawn = style && style.drawMark ? style.drawMark(mark) : null;
-  const dot = points ? s('circle', { cx: 50, cy: 50, r: 44, class: 'mark-ring' }) : s('circle', { cx: 84, cy: 16, r: 7, class: 'mark-dot' });
+  const dot = points ? s('circle', { cx: 50, cy: 50, r: 44, class: 'point-ring' })
+    : s('circle', { cx: 84, cy: 16, r: 7, class: 'mark-dot' });
   return s('g', { class: `mark mark-${mark}`, 'data-mark': mark, 'data-square': sq, transform: `translate(${x} ${y})` },
     [drawn || dot]);
 }
