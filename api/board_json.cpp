@@ -47,6 +47,7 @@ ojson to_json(const MoveView& m) {
   if (m.to) doc["to"] = *m.to;
   if (m.drop) doc["drop"] = piece_json(*m.drop);
   if (m.promotion) doc["promotion"] = piece_json(*m.promotion);
+  if (m.remove) doc["remove"] = *m.remove;
   return doc;
 }
 

@@ -76,13 +76,17 @@ struct BoardView {
 };
 
 // A move as squares: a step or slide (from, to), a drop or placement (drop, to), a pass
-// (neither). promotion: what the piece becomes when the mover chooses it (chess).
+// (neither). promotion: what the piece becomes when the mover chooses it (chess); remove:
+// the square of the piece the mover chooses to take off with the move (a Morris mill's).
 struct MoveView {
   std::string move;  // the move in the game's notation
   std::optional<std::string> from, to;
   std::optional<PieceView> drop;
   std::optional<PieceView> promotion;
   std::string name;  // as players read it (chess: SAN); the results layer fills it
+  // Left out by the games that take nothing off this way: a default keeps their initialisers
+  // of the fields above complete.
+  std::optional<std::string> remove = std::nullopt;
 };
 
 }  // namespace zz

@@ -45,6 +45,7 @@ MoveView Morris::view_move(const Position& p, Move m) const {
   MoveView v{format_move(m), {}, name(m.to), {}, {}, {}};
   if (m.is_placement()) v.drop = stone(p.to_move);
   else v.from = name(m.from);
+  if (m.remove != kNone) v.remove = name(m.remove);
   return v;
 }
 

@@ -242,6 +242,17 @@ TEST_CASE("morris: a board of 24 points joined by lines, hands, mills marked, pl
   CHECK(has_mark(square(mill.board, "d1"), "mill"));
   CHECK(square(mill.board, "d1").piece == PieceView{"stone", 0, "W"});
   CHECK_FALSE(has_mark(square(mill.board, "a4"), "mill"));
+  // g1 closes White's mill a1 d1 g1: one move per black stone it may take off, by its square.
+  const auto closing = s->board("WW.......B............B. w 7 7");
+  std::set<std::string> removes;
+  for (const auto& m : closing.moves) {
+    CAPTURE(m.move);
+    CHECK(m.remove.has_value() == (m.to == "g1"));
+    if (m.remove) removes.insert(*m.remove);
+  }
+  CHECK(removes == std::set<std::string>{"a4", "d7"});
+  CHECK(api::to_json(closing)["moves"][0]["remove"] == "a4");  // g1xa4 comes first
+  CHECK_FALSE(api::to_json(closing)["moves"].back().contains("remove"));
 }
 
 TEST_CASE("morris variants: Morabaraba's diagonals, the Six Men's two squares") {

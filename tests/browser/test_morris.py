@@ -10,7 +10,8 @@ as a board of points: the lines the API's board lists (`zugzwang board --json`) 
 points' centres, a dot on each point, no grid and no visible squares; a stone in a closed
 mill ringed; Morabaraba's diagonals and the Six Men's two squares. Moves are played by
 clicking: a placement on an empty point without taking a stone from the hand, a placement
-that closes a mill and asks which stone to remove, and a slide from point to point.
+that closes a mill and then a click on the stone it removes, and slides by clicks and by
+dragging.
 Screenshots (start, a mill, Morabaraba, Six Men's) go to $ZZ_SCREENSHOTS (default
 docs/screenshots). Exit status 1 and what failed on any failure.
 """
@@ -137,18 +138,30 @@ def part_mill(page):
     check(page.els('#board rect.square.mark-mill[data-square="d1"]') != [], "d1's area lacks the mill class")
     check(bool(page.els('#board-legend [data-legend="mill"]')), "the key does not explain the mill's ring")
     page.screenshot("morris-mill")
-    # Closing a mill by a click asks which stone goes; the choice is played.
+    # Closing a mill by a click: the stones it may take off are marked on the board, and a
+    # click on one plays the move that removes it; a click elsewhere cancels.
     page.open(GAME, CLOSING)
-    check_points_board(page, (), CLOSING, "before the mill")
+    b = check_points_board(page, (), CLOSING, "before the mill")
+    legal = sorted(m["remove"] for m in b["moves"] if m.get("to") == "g1")
+    check(legal == ["a4", "d7"], f"the API's removals of g1: {legal}")
+
+    def marked():
+        return sorted(e.get_attribute("data-dest") for e in page.els("#board .dest"))
     page.click_square("g1")
-    page.wait(lambda: page.shown("#promotion"), "the choice of the stone to remove")
+    page.wait(lambda: marked() == legal, "the stones g1 may take off marked")
+    check(bool(page.els('#board circle.selected[data-selected="g1"]')), "g1 is not shown as the point played")
+    check(not page.shown("#promotion"), "a dialog asks for the removal")
+    moves = sorted(e.get_attribute("data-move") for e in page.els("#board .dest"))
+    check(moves == ["g1xa4", "g1xd7"], f"the marked stones play {moves}")
     page.screenshot("morris-remove")
-    offered = sorted(e.get_attribute("data-move") for e in page.els("#promotion [data-move]"))
-    legal = sorted(m["move"] for m in page.cli.board(GAME, CLOSING)["moves"] if m.get("to") == "g1")
-    check(offered == legal == ["g1xa4", "g1xd7"], f"removals offered {offered}, legal {legal}")
-    page.click('#promotion [data-move="g1xd7"]')
+    page.click_square("b2")  # no stone to take: nothing played, the choice dropped
+    page.wait(lambda: not page.els("#board .dest"), "the removal cancelled")
+    check(page.shown_position() == b["position"], "a click off the stones played a move")
+    page.click_square("g1")
+    page.wait(lambda: marked() == legal, "the stones g1 may take off marked again")
+    page.click_square("d7")
     after = page.cli.move(GAME, CLOSING, ["g1xd7"])["position"]
-    page.wait_position(after, "g1xd7 to be played")
+    page.wait_position(after, "g1xd7 to be played by a click on d7")
     d = drawn(page)
     check(d["mills"] == ["a1", "d1", "g1"] and "d7" not in d["stones"], f"after g1xd7: {d}")
     # A slide: press a stone, then the point it goes to.

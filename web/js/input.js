@@ -2,8 +2,9 @@
 // press or drag a piece of the side to move to see its destinations (coloured by value),
 // release or click on one to play. Drops and placements: choose a piece in hand, then a
 // square; on a board of points, with one kind of piece in hand, a click on the point is
-// enough (Morris's stones). Moves that share their squares (a promotion's piece, the stone
-// a Morris mill removes) ask which.
+// enough (Morris's stones). Moves that share their squares ask which: the pieces they would
+// take off (a Morris mill's) are marked on the board to click, a promotion's piece is asked
+// in a dialog.
 import { $, h, clear } from './dom.js';
 import { badge } from './values.js';
 import { drawPiece, pieceName } from './board.js';
@@ -22,12 +23,23 @@ export function createInput(app) {
 
   function choose(candidates) {
     if (candidates.length === 1) return app.play(candidates[0].move);
+    if (candidates.length > 1 && candidates.every((m) => m.remove)) return removal(candidates);
     if (candidates.length > 1) return promotion(candidates);
     return null;
   }
 
+  // Moves that differ only by the piece they take off (a Morris mill's): that piece is
+  // clicked on the board, among the candidates' squares, each marked with its value
+  // (view.js); a click elsewhere cancels.
+  function removal(candidates) {
+    app.removal = candidates;
+    app.selected = null;
+    app.reserveSel = null;
+    app.renderBoard();
+  }
+
   // The choice between moves on the same squares: one button per move, with its value badge;
-  // a promotion shows its piece, any other move (a Morris removal) its name.
+  // a promotion shows its piece, any other move its name.
   function promotion(candidates) {
     const box = $('promotion');
     clear(box);
@@ -73,7 +85,7 @@ export function createInput(app) {
     // On a press: select a piece of the side to move; says whether it may be dragged.
     down(sq) {
       if (app.mode !== 'play') return app.editor.down(sq);
-      if (!canMove()) return false;
+      if (!canMove() || app.removal) return false;
       const board = app.info.board;
       const square = board.squares.find((q) => q.name === sq);
       const piece = square && square.piece;
@@ -91,6 +103,11 @@ export function createInput(app) {
     up(sq, from, dragged) {
       if (app.mode !== 'play') return app.editor.up(sq, from, dragged);
       if (!canMove()) return;
+      if (app.removal) {
+        const mv = app.removal.find((m) => m.remove === sq);
+        app.removal = null;
+        return mv ? app.play(mv.move) : app.renderBoard();
+      }
       if (!sq) return;
       if (app.reserveSel) {
         const drops = app.info.moves.filter((m) => m.drop && m.drop.kind === app.reserveSel && m.to === sq);
