@@ -11,9 +11,9 @@ points' centres, a dot on each point, no grid and no visible squares; a stone in
 mill ringed; Morabaraba's diagonals and the Six Men's two squares. Moves are played by
 clicking: a placement on an empty point without taking a stone from the hand, a placement
 that closes a mill and then a click on the stone it removes, and slides by clicks and by
-dragging.
-Screenshots (start, a mill, Morabaraba, Six Men's) go to $ZZ_SCREENSHOTS (default
-docs/screenshots). Exit status 1 and what failed on any failure.
+dragging. Screenshots (the start, a mill, the removal, a slide, Morabaraba, Six Men's, the
+unstyled board) go to $ZZ_SCREENSHOTS (default docs/screenshots). Exit status 1 and what
+failed on any failure.
 """
 import os
 import re
