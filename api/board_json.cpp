@@ -27,10 +27,17 @@ ojson to_json(const BoardView& b) {
   for (const auto& a : b.arrows) arrows.push_back({{"from", a.from}, {"to", a.to}, {"owner", a.owner}, {"mark", a.mark}});
   ojson legend = ojson::array();
   for (const auto& [mark, text] : b.legend) legend.push_back({{"mark", mark}, {"text", text}});
-  return {{"files", b.files},     {"ranks", b.ranks},         {"file_labels", b.file_labels},
-          {"rank_labels", b.rank_labels}, {"checkered", b.checkered}, {"players", b.players},
-          {"to_move", b.to_move}, {"squares", squares},       {"hands", hands},
-          {"arrows", arrows},     {"legend", legend}};
+  ojson doc = {{"files", b.files},     {"ranks", b.ranks},         {"file_labels", b.file_labels},
+               {"rank_labels", b.rank_labels}, {"checkered", b.checkered}, {"players", b.players},
+               {"to_move", b.to_move}, {"squares", squares},       {"hands", hands},
+               {"arrows", arrows},     {"legend", legend}};
+  // Only boards of points have lines: the boards of squares keep the document they had.
+  if (!b.lines.empty()) {
+    ojson lines = ojson::array();
+    for (const auto& l : b.lines) lines.push_back({{"from", l.from}, {"to", l.to}});
+    doc["lines"] = lines;
+  }
+  return doc;
 }
 
 ojson to_json(const MoveView& m) {
@@ -40,6 +47,7 @@ ojson to_json(const MoveView& m) {
   if (m.to) doc["to"] = *m.to;
   if (m.drop) doc["drop"] = piece_json(*m.drop);
   if (m.promotion) doc["promotion"] = piece_json(*m.promotion);
+  if (m.remove) doc["remove"] = *m.remove;
   return doc;
 }
 

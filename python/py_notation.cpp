@@ -44,6 +44,8 @@ BoardView board_from(const nlohmann::json& j, const std::array<std::string, 2>& 
   for (const auto& a : j.value("arrows", nlohmann::json::array()))
     b.arrows.push_back({a.value("from", std::string()), a.value("to", std::string()), a.value("owner", 0),
                         a.value("mark", std::string())});
+  for (const auto& l : j.value("lines", nlohmann::json::array()))
+    b.lines.push_back({l.value("from", std::string()), l.value("to", std::string())});
   for (const auto& l : j.value("legend", nlohmann::json::array()))
     b.legend.emplace_back(l.value("mark", std::string()), l.value("text", std::string()));
   return b;

@@ -37,6 +37,13 @@ struct ArrowView {
   std::string mark;
 };
 
+// A line of the board between two squares' centres. A board with lines is a board of points
+// (Morris): the page draws the lines, a point at each end, and the stones on the points, and
+// no squares; a board without lines is a grid of squares.
+struct LineView {
+  std::string from, to;
+};
+
 struct BoardView {
   int files = 0, ranks = 0;
   std::vector<SquareView> squares;  // ranks * files, top row first, each row left to right
@@ -47,6 +54,7 @@ struct BoardView {
   int to_move = 0;                       // index into players
   std::vector<std::vector<HandView>> hands;  // per player: pieces to drop or place
   std::vector<ArrowView> arrows;
+  std::vector<LineView> lines;           // none: a board of squares
   // What each mark used on this board means, in a few words (the page's key).
   std::vector<std::pair<std::string, std::string>> legend;
 
@@ -68,13 +76,17 @@ struct BoardView {
 };
 
 // A move as squares: a step or slide (from, to), a drop or placement (drop, to), a pass
-// (neither). promotion: what the piece becomes when the mover chooses it (chess).
+// (neither). promotion: what the piece becomes when the mover chooses it (chess); remove:
+// the square of the piece the mover chooses to take off with the move (a Morris mill's).
 struct MoveView {
   std::string move;  // the move in the game's notation
   std::optional<std::string> from, to;
   std::optional<PieceView> drop;
   std::optional<PieceView> promotion;
   std::string name;  // as players read it (chess: SAN); the results layer fills it
+  // Left out by the games that take nothing off this way: a default keeps their initialisers
+  // of the fields above complete.
+  std::optional<std::string> remove = std::nullopt;
 };
 
 }  // namespace zz

@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 
+#include "api/json.hpp"
 #include "api/session.hpp"
 
 using namespace zz;
@@ -209,15 +210,31 @@ TEST_CASE("dobutsu: rank 1 on top, both hands, drops of a piece in hand") {
   CHECK(drops == 3 * 10);  // three kinds on the ten empty squares
 }
 
-TEST_CASE("morris: the 7x7 drawing with its 24 points and lines, hands, mills marked, placements") {
+// The lines of a board of points, each as "a1-d1" with its ends in name order.
+std::set<std::string> lines_of(const BoardView& b) {
+  std::set<std::string> out;
+  for (const auto& l : b.lines) out.insert(std::min(l.from, l.to) + "-" + std::max(l.from, l.to));
+  return out;
+}
+
+TEST_CASE("morris: a board of 24 points joined by lines, hands, mills marked, placements") {
   const auto s = open("morris");
   const auto r = s->board("start");
   CHECK(r.board.squares.size() == 49);
   CHECK(r.board.squares.front().name == "a7");  // rank 7 on top
-  CHECK(std::count_if(r.board.squares.begin(), r.board.squares.end(),
-                      [](const SquareView& q) { return has_mark(q, "point"); }) == 24);
-  CHECK(has_mark(square(r.board, "b1"), "line"));   // between a1 and d1
-  CHECK(square(r.board, "d4").marks.empty());       // the centre: no point, no line
+  // Three squares of 8 lines and the 4 joining lines of two: 32, each listed once.
+  const auto lines = lines_of(r.board);
+  CHECK(r.board.lines.size() == 32);
+  CHECK(lines.size() == 32);
+  CHECK(lines.count("a1-d1"));
+  CHECK(lines.count("d1-d2"));  // a joining line
+  CHECK_FALSE(lines.count("a1-b2"));  // no diagonals
+  CHECK_FALSE(lines.count("a1-g1"));  // only neighbours are joined
+  std::set<std::string> points;
+  for (const auto& l : r.board.lines) points.insert({l.from, l.to});
+  CHECK(points.size() == 24);
+  CHECK_FALSE(points.count("d4"));  // the centre is no point
+  CHECK(std::all_of(r.board.squares.begin(), r.board.squares.end(), [](const SquareView& q) { return q.marks.empty(); }));
   REQUIRE(r.board.hands.size() == 2);
   CHECK(r.board.hands[0][0].count == 9);
   CHECK(std::all_of(r.moves.begin(), r.moves.end(), [](const MoveView& m) { return m.drop && !m.from; }));
@@ -225,6 +242,45 @@ TEST_CASE("morris: the 7x7 drawing with its 24 points and lines, hands, mills ma
   CHECK(has_mark(square(mill.board, "d1"), "mill"));
   CHECK(square(mill.board, "d1").piece == PieceView{"stone", 0, "W"});
   CHECK_FALSE(has_mark(square(mill.board, "a4"), "mill"));
+  // g1 closes White's mill a1 d1 g1: one move per black stone it may take off, by its square.
+  const auto closing = s->board("WW.......B............B. w 7 7");
+  std::set<std::string> removes;
+  for (const auto& m : closing.moves) {
+    CAPTURE(m.move);
+    CHECK(m.remove.has_value() == (m.to == "g1"));
+    if (m.remove) removes.insert(*m.remove);
+  }
+  CHECK(removes == std::set<std::string>{"a4", "d7"});
+  CHECK(api::to_json(closing)["moves"][0]["remove"] == "a4");  // g1xa4 comes first
+  CHECK_FALSE(api::to_json(closing)["moves"].back().contains("remove"));
+}
+
+TEST_CASE("morris variants: Morabaraba's diagonals, the Six Men's two squares") {
+  const auto mora = api::open_session("morris", {"variant=morabaraba"},
+                                      std::filesystem::temp_directory_path() / "zz-api-board-test-unused");
+  const auto m = lines_of(mora->board("start").board);
+  CHECK(m.size() == 40);  // and 4 diagonals of two lines
+  CHECK(m.count("a1-b2"));
+  CHECK(m.count("b6-c5"));
+  const auto six = api::open_session("morris", {"variant=six"},
+                                     std::filesystem::temp_directory_path() / "zz-api-board-test-unused");
+  const auto b = six->board("start").board;
+  const auto l = lines_of(b);
+  CHECK(l.size() == 20);  // two squares of 8, the joining lines of one
+  CHECK(l.count("b2-d2"));
+  CHECK_FALSE(l.count("c3-d3"));  // no inner square
+}
+
+// A board of squares has no lines, and its JSON no "lines" field (the documents of the
+// other games are as they were).
+TEST_CASE("boards of squares have no lines") {
+  for (const std::string game : {"tatedrez", "taktikl", "quixo", "dobutsu", "tablut"}) {
+    CAPTURE(game);
+    const auto r = open(game)->board("start");
+    CHECK(r.board.lines.empty());
+    CHECK_FALSE(api::to_json(r)["board"].contains("lines"));
+  }
+  CHECK(api::to_json(open("morris")->board("start"))["board"]["lines"].size() == 32);
 }
 
 TEST_CASE("a bad position is refused in one line") {

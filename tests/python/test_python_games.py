@@ -99,6 +99,18 @@ def test_board_has_the_shape_of_a_built_in_games_board(tmp_path):
     assert [m["move"] for m in board.moves] == game.legal_moves("X...O....")
 
 
+def test_a_view_with_lines_is_a_board_of_points(tmp_path):
+    """view()'s lines reach the board as the built-in Morris's do; a view without them has none."""
+    class Points(tictactoe.TicTacToe):
+        def view(self, board):
+            return {**super().view(board), "lines": [{"from": "a1", "to": "b2"}, {"from": "b2", "to": "c3"}]}
+
+    board = zugzwang.Game(Points(), data=tmp_path).board("X...O....").board
+    assert board["lines"] == [{"from": "a1", "to": "b2"}, {"from": "b2", "to": "c3"}]
+    assert len(zugzwang.Game("morris", data=tmp_path).board().board["lines"]) == 32
+    assert "lines" not in zugzwang.Game(tictactoe.TicTacToe(), data=tmp_path / "plain").board().board
+
+
 def test_nim_follows_boutons_rule_everywhere(tmp_path):
     plain = zugzwang.Game(nim.Nim(), data=tmp_path)
     symmetric = zugzwang.Game(nim.SymmetricNim(), data=tmp_path)

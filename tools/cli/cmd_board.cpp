@@ -1,6 +1,7 @@
 // `zugzwang board GAME POSITION`: the position as the results layer describes it for a page
 // (squares, pieces, hands, marks, the legal moves as squares), as a diagram or --json.
 #include <iostream>
+#include <set>
 
 #include "api/json.hpp"
 #include "tools/cli/command.hpp"
@@ -8,9 +9,10 @@
 namespace zz::cli {
 namespace {
 
-// A piece as two characters: its label (or kind's first letter), then the owner's digit.
-std::string board_cell(const SquareView& s) {
-  if (!s.piece) return s.marks.empty() ? " ." : " *";
+// A piece as two characters: its label (or kind's first letter), then the owner's digit. An
+// empty square: '*' marked, '+' a point of a board of points (an end of one of its lines).
+std::string board_cell(const SquareView& s, const std::set<std::string>& points) {
+  if (!s.piece) return !s.marks.empty() ? " *" : points.count(s.name) ? " +" : " .";
   const std::string label = s.piece->label.empty() ? s.piece->kind.substr(0, 1) : s.piece->label;
   return label + std::to_string(s.piece->owner + 1);
 }
@@ -18,9 +20,11 @@ std::string board_cell(const SquareView& s) {
 void print_board(const api::BoardResult& r, std::ostream& out) {
   const BoardView& b = r.board;
   out << r.position << "\n\n";
+  std::set<std::string> points;
+  for (const auto& l : b.lines) points.insert({l.from, l.to});
   for (int row = 0; row < b.ranks; ++row) {
     out << (row < static_cast<int>(b.rank_labels.size()) ? b.rank_labels[row] : "") << '\t';
-    for (int f = 0; f < b.files; ++f) out << ' ' << board_cell(b.squares[static_cast<std::size_t>(row * b.files + f)]);
+    for (int f = 0; f < b.files; ++f) out << ' ' << board_cell(b.squares[static_cast<std::size_t>(row * b.files + f)], points);
     out << '\n';
   }
   out << '\t';

@@ -27,6 +27,7 @@ const app = {
   lineValues: [],     // query answers along the line, by ply (for the ply list and chart)
   selected: null,     // a square whose piece is picked up
   reserveSel: null,   // a piece in hand picked up (its kind)
+  removal: null,      // moves that differ only by the piece they take off, one to be chosen on the board
   hoverMove: null,    // a move hovered in a list, shown on the board
   flip: false,
   mode: 'play',       // 'play', or 'edit' while the editor is open
@@ -75,6 +76,7 @@ app.refresh = async () => {
   const gen = ++app.gen;
   app.selected = null;
   app.reserveSel = null;
+  app.removal = null;
   app.hoverMove = null;
   $('promotion').hidden = true;
   const position = app.history.current();

@@ -1,12 +1,13 @@
 // The SVG board, drawn from the board the API describes (/api/board: squares with their
-// names and marks, pieces, arrows): squares, marks, pieces, last move, selection,
-// destination marks and heat map, each value mark a colour plus its W7/D/L12 badge. A game
-// needs no code here: its style module (games/*.js) may draw its pieces and marks its own
-// way, else every piece is a disc in its owner's colour with the label the API gives. It
-// reports pointer presses and releases by square (with drag and drop); what they mean is
-// decided by the caller (input.js for play, editor.js for editing).
+// names and marks, pieces, arrows, lines): squares (or points and lines, points.js), marks,
+// pieces, last move, selection, destination marks and heat map, each value mark a colour
+// plus its W7/D/L12 badge. A game needs no code here: its style module (games/*.js) may draw
+// its pieces and marks its own way, else every piece is a disc in its owner's colour with
+// the label the API gives. It reports pointer presses and releases by square (with drag and
+// drop); what they mean is decided by the caller (input.js for play, editor.js for editing).
 import { h, s } from './dom.js';
 import { badge } from './values.js';
+import { isPointsBoard, drawPointsBoard, cellShape } from './points.js';
 
 const U = 100;      // one square, in board units
 const MARGIN = 26;  // room for the coordinates left of and below the board
@@ -74,6 +75,7 @@ export class Board {
     if (this.svg) this.svg.style.display = boardless ? 'none' : '';
     if (boardless) return;
     this.where = new Map(board.squares.map((sq, i) => [sq.name, { col: i % board.files, row: Math.floor(i / board.files) }]));
+    this.points = isPointsBoard(board);
     // Badges keep about the same size on screen whatever the board's size.
     this.pillScale = board.files <= 4 ? 0.72 : 1;
     const W = board.files * U;
@@ -86,7 +88,7 @@ export class Board {
     }
     const svg = this.svg;
     svg.setAttribute('viewBox', `${-MARGIN} 0 ${W + MARGIN} ${H + MARGIN}`);
-    svg.setAttribute('class', `board-svg game-${view.id}`);
+    svg.setAttribute('class', `board-svg game-${view.id}${this.points ? ' points' : ''}`);
     svg.setAttribute('aria-label', `${view.title} board`);
     svg.dataset.flip = view.flip ? 'true' : 'false';
     const layers = [this.squares(W, H), this.coordinates(W, H), this.highlights(), this.heat(),
@@ -101,10 +103,14 @@ export class Board {
   }
 
   squares(W, H) {
-    const { board, style } = this.view;
+    const { board } = this.view;
+    if (this.points) {
+      const g = drawPointsBoard(board, W, H, U, (name) => (this.where.has(name) ? this.cell(name) : null));
+      g.append(this.marks());
+      return g;
+    }
     const g = s('g', { class: 'squares' });
     g.append(s('rect', { x: -4, y: -4, width: W + 8, height: H + 8, class: 'board-frame' }));
-    const marks = s('g', { class: 'marks' });
     for (let r = 0; r < board.ranks; r++) {
       for (let c = 0; c < board.files; c++) {
         const sq = this.square(c, r);
@@ -115,7 +121,6 @@ export class Board {
           class: `square ${shade} ${sq.marks.map((m) => `mark-${m}`).join(' ')}`,
           'data-square': sq.name, 'aria-label': sq.name,
         }));
-        for (const m of sq.marks) marks.append(drawMark(style, m, c * U, r * U, sq.name));
       }
     }
     // Boards that are not chequered are drawn as a grid of plain cells.
@@ -123,7 +128,18 @@ export class Board {
       for (let i = 1; i < board.files; i++) g.append(s('line', { x1: i * U, y1: 0, x2: i * U, y2: H, class: 'grid' }));
       for (let i = 1; i < board.ranks; i++) g.append(s('line', { x1: 0, y1: i * U, x2: W, y2: i * U, class: 'grid' }));
     }
-    g.append(marks);
+    g.append(this.marks());
+    return g;
+  }
+
+  // Every square's marks, as the style module draws them, else as dots (rings round points).
+  marks() {
+    const { board, style } = this.view;
+    const g = s('g', { class: 'marks' });
+    for (const sq of board.squares) {
+      const { c, r } = this.cell(sq.name);
+      for (const m of sq.marks) g.append(drawMark(style, m, c * U, r * U, sq.name, this.points));
+    }
     return g;
   }
 
@@ -144,12 +160,12 @@ export class Board {
       for (const sq of [lastMove.from, lastMove.to]) {
         if (!sq || !this.where.has(sq)) continue;
         const { c, r } = this.cell(sq);
-        g.append(s('rect', { x: c * U, y: r * U, width: U, height: U, class: 'last-move', 'data-last-move': sq }));
+        g.append(cellShape(this.points, c * U, r * U, U, 0, { class: 'last-move', 'data-last-move': sq }));
       }
     }
     if (selected && this.where.has(selected)) {
       const { c, r } = this.cell(selected);
-      g.append(s('rect', { x: c * U + 3, y: r * U + 3, width: U - 6, height: U - 6, class: 'selected', 'data-selected': selected }));
+      g.append(cellShape(this.points, c * U, r * U, U, 3, { class: 'selected', 'data-selected': selected }));
     }
     return g;
   }
@@ -160,7 +176,7 @@ export class Board {
     for (const h of this.view.heat || []) {
       const { c, r } = this.cell(h.sq);
       g.append(s('g', { 'data-heat': h.sq, 'data-value': h.value || 'unknown', 'data-move': h.move }, [
-        s('rect', { x: c * U + 2, y: r * U + 2, width: U - 4, height: U - 4, class: `heat-cell v-${h.value || 'unknown'}` }),
+        cellShape(this.points, c * U, r * U, U, 2, { class: `heat-cell v-${h.value || 'unknown'}` }),
         pill(c * U + 50, r * U + 50, badge(h.value, h.remoteness), h.value, this.pillScale),
       ]));
     }
@@ -223,7 +239,7 @@ export class Board {
       const target = this.view.board.squares.find((q) => q.name === d.sq);
       const occupied = target && target.piece;
       const mark = s('g', { class: 'dest', 'data-dest': d.sq, 'data-value': d.value || 'unknown', 'data-move': d.move });
-      if (occupied) mark.append(s('rect', { x: c * U + 4, y: r * U + 4, width: U - 8, height: U - 8, rx: 10, class: `dest-ring v-${d.value || 'unknown'}` }));
+      if (occupied) mark.append(cellShape(this.points, c * U, r * U, U, 4, { class: `dest-ring v-${d.value || 'unknown'}` }, 10));
       const y = occupied ? r * U + 82 : r * U + 50;
       mark.append(pill(c * U + 50, y, badge(d.value, d.remoteness), d.value, this.pillScale * (occupied ? 0.9 : 1)));
       g.append(mark);
@@ -293,11 +309,14 @@ export class Board {
 }
 
 // A mark on a square, drawn by the style module when it knows it; any other mark gets a
-// small dot in the square's corner (the square's class mark-NAME colours it too).
-function drawMark(style, mark, x, y, sq) {
+// small dot in the square's corner (the square's class mark-NAME colours it too), or on a
+// board of points a ring round the point, where it shows round the stone standing there.
+function drawMark(style, mark, x, y, sq, points) {
   const drawn = style && style.drawMark ? style.drawMark(mark) : null;
+  const dot = points ? s('circle', { cx: 50, cy: 50, r: 44, class: 'point-ring' })
+    : s('circle', { cx: 84, cy: 16, r: 7, class: 'mark-dot' });
   return s('g', { class: `mark mark-${mark}`, 'data-mark': mark, 'data-square': sq, transform: `translate(${x} ${y})` },
-    [drawn || s('circle', { cx: 84, cy: 16, r: 7, class: 'mark-dot' })]);
+    [drawn || dot]);
 }
 
 // An arrow between square centres, in board units.

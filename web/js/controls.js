@@ -116,7 +116,7 @@ export function bind(app) {
       ArrowRight: () => app.go(app.history.cursor + 1),
       Home: () => app.go(0),
       End: () => app.go(app.history.length),
-      Escape: () => { app.selected = null; app.reserveSel = null; app.renderBoard(); },
+      Escape: () => { app.selected = null; app.reserveSel = null; app.removal = null; app.renderBoard(); },
     };
     if (keys[e.key]) {
       e.preventDefault();

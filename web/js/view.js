@@ -43,7 +43,11 @@ export function renderBoard(app) {
   let selected = app.selected;
   let dests = selected ? destsOf(app, selected) : [];
   let heat = app.reserveSel ? heatOf(app, app.reserveSel) : [];
-  if (!selected && !app.reserveSel && app.hoverMove) {
+  if (app.removal) {
+    // A mill closed: its point picked, the stones it may take off marked like destinations.
+    selected = app.removal[0].to;
+    dests = app.removal.map((m) => ({ ...outcome(app, m.move), sq: m.remove }));
+  } else if (!selected && !app.reserveSel && app.hoverMove) {
     // A move hovered in a list is shown on the board.
     const p = app.moveOf(app.hoverMove);
     if (p && p.drop) heat = [{ ...outcome(app, app.hoverMove), sq: p.to }];

@@ -7,8 +7,9 @@ import tablut from './tablut.js';
 import chess from './chess.js';
 import dobutsu from './dobutsu.js';
 import quixo from './quixo.js';
+import morris from './morris.js';
 
-export const STYLES = { tatedrez, taktikl, tablut, chess, dobutsu, quixo };
+export const STYLES = { tatedrez, taktikl, tablut, chess, dobutsu, quixo, morris };
 
 // The address's ?plain leaves every game unstyled: what a game new to the page looks like
 // (the browser test draws and plays each game so).
