@@ -182,6 +182,18 @@ concept HasRankedExits = HasTierRanker<G> &&
       { g.tier_ranker(t).in_tier_children(p)(m) } -> std::convertible_to<std::uint64_t>;
     };
 
+// Optional, with HasRankedExits: exits_only() says every move of the tier leaves it (a
+// placement tier where placing is compulsory: each slot's value is read from other tiers'
+// tables alone), and exit_locality(i) gives slot i a key such that slots with equal keys
+// have their children close together in those tables. Initialization then visits such a
+// tier's slots window by window in the order of the key (TierMoves::for_each_slot), so a
+// block of the next table is read by many parents while it is in the cache.
+template <class G>
+concept HasExitLocality = HasRankedExits<G> && requires(const G& g, const typename G::Tier& t, std::uint64_t i) {
+  { g.tier_ranker(t).exits_only() } -> std::convertible_to<bool>;
+  { g.tier_ranker(t).exit_locality(i) } -> std::convertible_to<std::uint32_t>;
+};
+
 // The type of G::tier_ranker's result, or an empty stand-in for a game without one.
 struct NoTierRanker {};
 template <class G, bool = HasTierRanker<G>>

@@ -179,6 +179,7 @@ class RetrogradeSolver {
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
     tbb::enumerable_thread_specific<Triggers> triggers;
     tbb::enumerable_thread_specific<int> last_due(0);
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> order;  // for_each_slot's scratch
     // One rank schedules its re-examinations (reexamination_schedule.hpp); ranks examine
     // every such position at every level.
     const bool schedule = unmoves && !distributed();
@@ -188,12 +189,13 @@ class RetrogradeSolver {
       int& last = last_due.local();
       retro_detail::Slots inside;
       Position p;
-      for (std::uint64_t l = r.begin(); l != r.end(); ++l) {
+      const auto global = [&](std::uint64_t l) { return owned_.global(l); };
+      moves_.for_each_slot(r.begin(), r.end(), global, order.local(), [&](std::uint64_t l) {
         const std::uint64_t i = owned_.global(l);
         Code& state = state_[l];
         if (!game_.unrank(tier_, i, p)) {
           state = retro_detail::kUnusedSlot;
-          continue;
+          return;
         }
         if (auto o = game_.outcome(p)) {
           if (unmoves) loss_floor_[l] = retro_detail::kFinished;  // read by the writer only
@@ -207,7 +209,7 @@ class RetrogradeSolver {
           } else {
             pending.add(o->value == Value::Win, o->remoteness, i);
           }
-          continue;
+          return;
         }
         retro_detail::ExternalSummary ext;
         const int count = moves_.children(p, inside, ext, moves_.neighbours_distinct(p));
@@ -218,7 +220,7 @@ class RetrogradeSolver {
             loss_floor_[l] = retro_detail::kReexamined;
             state = retro_detail::kReexaminedWord;
           }
-          continue;
+          return;
         }
         if (unmoves) {
           if (count > retro_detail::kMaxCountedChildren)
@@ -239,14 +241,14 @@ class RetrogradeSolver {
             floor = static_cast<std::uint16_t>(ext.loss_floor);
             if (count == 0) note_due(last, ext.loss_floor, l);
           }
-          continue;
+          return;
         }
         if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
         if (count == 0 && ext.win_level < 0) {
           if (ext.draw) state = kDrawCode;
           else pending.add(false, ext.loss_floor, i);
         }
-      }
+      });
     });
     for (auto& l : pending_parts) l.merge_into(pending_);
     for (int l : last_due) last_due_ = std::max(last_due_, l);

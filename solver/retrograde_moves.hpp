@@ -121,6 +121,31 @@ class TierMoves {
     }
   }
 
+  // Calls f(k) once for each k in [begin, end): in order, or, in a tier whose every move
+  // leaves it (HasExitLocality), window by window in the order of exit_locality(slot(k)),
+  // so that the parents whose children share a block of the next tier's table are valued
+  // while that block is in the cache. `order` is the caller's scratch, reused.
+  template <class Slot, class F>
+  void for_each_slot(std::uint64_t begin, std::uint64_t end, Slot&& slot, std::vector<std::uint64_t>& order,
+                     F&& f) const {
+    if constexpr (HasExitLocality<G>) {
+      if (ranker_.exits_only()) {
+        constexpr int kWindowBits = 20;
+        constexpr std::uint64_t kWindow = std::uint64_t{1} << kWindowBits;
+        for (std::uint64_t w = begin; w < end; w += kWindow) {
+          const std::uint64_t n = std::min(kWindow, end - w);
+          order.resize(n);
+          for (std::uint64_t k = 0; k < n; ++k)
+            order[k] = std::uint64_t{ranker_.exit_locality(slot(w + k))} << kWindowBits | k;
+          std::sort(order.begin(), order.end());
+          for (std::uint64_t key : order) f(w + (key & (kWindow - 1)));
+        }
+        return;
+      }
+    }
+    for (std::uint64_t k = begin; k < end; ++k) f(k);
+  }
+
   // Calls inside(index) for each in-tier child of p (repeats included) and outside(outcome)
   // for each child valued in another tier's table, while they return true; returns false if
   // a child is transient (at once) or a call returned false. With count_only, a move the game

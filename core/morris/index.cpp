@@ -137,8 +137,9 @@ Morris::Ranker Morris::tier_ranker(const Tier& t) const {
   };
   TierRanker::Exits by_part{};
   by_part[0] = kinds({t.a, t.ha}, {t.b, t.hb});
-  if (has_second_part(*this, t)) by_part[1] = kinds({t.b, t.hb}, {t.a, t.ha});
-  return TierRanker(board(), t, rules, part_size(board(), t.a, t.b), std::move(exits), by_part);
+  const bool second = has_second_part(*this, t);
+  if (second) by_part[1] = kinds({t.b, t.hb}, {t.a, t.ha});
+  return TierRanker(board(), t, rules, part_size(board(), t.a, t.b), std::move(exits), by_part, second);
 }
 
 bool Morris::unrank(const Tier& t, std::uint64_t index, Position& out) const {

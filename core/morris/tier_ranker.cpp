@@ -9,9 +9,24 @@ using index_parts::MoverClass;
 using index_parts::rank_in_part;
 
 TierRanker::TierRanker(const Board& board, const Tier& t, Rules rules, std::uint64_t second_part,
-                       std::vector<Tier> exit_tiers, const Exits& exits)
+                       std::vector<Tier> exit_tiers, const Exits& exits, bool has_second_part)
     : board_(&board), tier_(t), rules_(rules), second_part_(second_part), exit_tiers_(std::move(exit_tiers)),
-      exits_(exits) {}
+      exits_(exits),
+      exits_only_(!t.over && !rules.place_or_move && t.ha > 0 && (!has_second_part || t.hb > 0)) {}
+
+std::uint32_t TierRanker::exit_locality(std::uint64_t i) const {
+  if (tier_.over) return 0;
+  const Board& b = *board_;
+  int mb = tier_.a, wb = tier_.b;
+  if (i >= second_part_) {
+    i -= second_part_;
+    std::swap(mb, wb);
+  }
+  const std::uint64_t per_class = choose_table[b.points - mb][wb];
+  const Mask rep = subset_classes(b, mb).representative[i / per_class];
+  const Mask waiting = index_parts::unrank_among_free(b, i % per_class, wb, rep);
+  return static_cast<std::uint32_t>(MoverClass(subset_classes(b, wb), waiting).id);
+}
 
 ZZ_MORRIS_HOT std::uint64_t TierRanker::operator()(const Position& p) const {
   if (tier_.over) return 0;

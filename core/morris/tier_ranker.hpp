@@ -48,8 +48,9 @@ class TierRanker {
   };
   using Exits = std::array<std::array<Exit, kExitKinds>, 2>;  // by p's part, then kind
 
+  // has_second_part: the tier has slots with its (b, hb) side to move.
   TierRanker(const Board& board, const Tier& t, Rules rules, std::uint64_t second_part, std::vector<Tier> exit_tiers,
-             const Exits& exits);
+             const Exits& exits, bool has_second_part = false);
 
   std::uint64_t operator()(const Position& p) const;
 
@@ -78,6 +79,14 @@ class TierRanker {
   };
   QuietChildren in_tier_children(const Position& p) const { return {*this, p}; }
 
+  // Whether every move leaves the tier: placing is compulsory while a stone is in hand (not
+  // Lasker's place-or-move), and every part's mover has one (solver/game.hpp HasExitLocality).
+  bool exits_only() const { return exits_only_; }
+  // The class of slot i's waiting stones: they are the mover of every child of a placement
+  // that removes nothing, so slots of one key have those children in one block of the next
+  // tier's table (its class's waiting placements).
+  std::uint32_t exit_locality(std::uint64_t i) const;
+
  private:
   // 0 when p's mover is the tier's (a, ha) side, else 1.
   int part_of(const Position& p) const {
@@ -91,6 +100,7 @@ class TierRanker {
   std::uint64_t second_part_;  // where the part with the (b, hb) side to move starts
   std::vector<Tier> exit_tiers_;
   Exits exits_;
+  bool exits_only_ = false;
 };
 
 }  // namespace zz::morris

@@ -8,11 +8,16 @@
 //     stays, in_tier_children equals rank() for one that stays, and the ranker equals rank();
 //   - neighbours_distinct is only promised when the in-tier children's slots differ,
 //     stays_in_tier holds exactly for the moves whose child is in the tier, and
-//     for_each_move_counting_quiet yields or counts every move once.
+//     for_each_move_counting_quiet yields or counts every move once;
+//   - exits_only holds only where every move of every slot leaves the tier, and
+//     exit_locality gives one key per class of the waiting stones under the symmetries
+//     (among sets of as many stones).
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,14 +38,15 @@ struct Case {
   std::uint64_t samples;  // slots checked, spread evenly over the tier
 };
 
-// Movement with and without flying, placement with removals, the hands of Lasker Morris
+// Movement with and without flying, placement with removals (5-5-1-0: the last placement,
+// every move an exit), the hands of Lasker Morris
 // (placing and moving), Morabaraba's diagonals and Six Men's Morris without flying.
 constexpr Case kCases[] = {
     {"nine", "3-3-0-0", 3000},    {"nine", "4-3-0-0", 3000},   {"nine", "5-4-0-0", 2000},
     {"nine", "7-6-0-0", 1000},    {"nine", "3-3-3-3", 2000},   {"nine", "3-4-3-2", 2000},
     {"nine", "2-2-7-7", 1000},    {"nine", "0-1-9-8", 24},     {"lasker", "3-3-1-1", 2000},
     {"lasker", "4-2-0-2", 2000},  {"morabaraba", "4-4-0-0", 2000}, {"morabaraba", "5-5-3-2", 1000},
-    {"six", "4-3-0-0", 2000},     {"six", "3-3-2-2", 2000},
+    {"six", "4-3-0-0", 2000},     {"six", "3-3-2-2", 2000},   {"nine", "5-5-1-0", 1000},
 };
 
 Morris::Position image(const Morris& g, const Morris::Position& p, int op) {
@@ -113,6 +119,10 @@ void check_tier(const Case& c) {
   const std::uint64_t step = std::max<std::uint64_t>(1, size / c.samples);
   std::uint64_t used = 0, predecessors = 0, exits = 0, moves = 0;
   std::vector<std::uint64_t> expected, got(256);
+  // exit_locality: one key per class of the waiting stones under the 16 symmetries (found
+  // here as the smallest image of the set), among sets of as many stones.
+  std::map<morris::Mask, std::uint32_t> key_of_class;
+  std::map<std::pair<int, std::uint32_t>, morris::Mask> class_of_key;
   Morris::Position p;
   for (std::uint64_t i = (size / 7) % step; i < size; i += step) {
     if (!g.unrank(t, i, p)) continue;
@@ -134,8 +144,26 @@ void check_tier(const Case& c) {
     const Morris::Position q = image(g, p, static_cast<int>(i % morris::kSymmetries));
     REQUIRE(ranker(q) == i);
     moves += static_cast<std::uint64_t>(check_moves(g, t, ranker, q));
-    g.for_each_move(p, [&](const Morris::Move& m) { exits += !g.stays_in_tier(p, m); });
+    int own_moves = 0, own_exits = 0;
+    g.for_each_move(p, [&](const Morris::Move& m) {
+      ++own_moves;
+      own_exits += !g.stays_in_tier(p, m);
+    });
+    exits += static_cast<std::uint64_t>(own_exits);
+    // A tier that says every move leaves it: every move of every slot does.
+    if (ranker.exits_only()) CHECK(own_exits == own_moves);
+    morris::Mask smallest = ~morris::Mask{0};
+    for (int op = 0; op < morris::kSymmetries; ++op)
+      smallest = std::min(smallest, g.board().transform(op, p.stones[morris::other(p.to_move)]));
+    const std::uint32_t key = ranker.exit_locality(i);
+    CHECK(key_of_class.emplace(smallest, key).first->second == key);
+    CHECK(class_of_key.emplace(std::pair{std::popcount(smallest), key}, smallest).first->second == smallest);
   }
+  // Placing is compulsory with a stone in hand except in Lasker Morris (place or move).
+  const bool variant_places = std::string(c.variant) != "lasker";
+  if (t.ha == 0 || !variant_places) CHECK_FALSE(ranker.exits_only());
+  if (t.ha > 0 && t.hb > 0 && variant_places) CHECK(ranker.exits_only());
+  if (std::string(c.tier) == "5-5-1-0") CHECK(ranker.exits_only());  // no part with the (5, 0) side to move
   // The samples reach what they are meant to test.
   CHECK(used > 0);
   CHECK(moves > 0);
