@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <initializer_list>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -54,15 +53,16 @@ class ImpliedSlots {
 std::size_t code_range(const TierTable& t) { return std::size_t{1} << (8 * t.width()); }
 
 // How many block coders may run at once under o.coder_memory, each coding blocks of
-// 2^shift codes of `width` bytes (symbols take no more) with any of `settings` and holding
-// the block's symbols twice (the block and its decoded check): at least one, at most the
-// threads there are.
-int coders_within(const PackOptions& o, int width, int shift, std::initializer_list<CodecSettings> settings) {
+// 2^o.block_shift codes of `width` bytes (symbols take no more) with the options' coder, or
+// zstd 19 too when choose_codec may take it (the cheaper LZMA searches take the same memory
+// as the options'), and holding the block's symbols twice (the block and its decoded
+// check): at least one, at most the threads there are.
+int coders_within(const PackOptions& o, int width) {
   const int threads = tbb::this_task_arena::max_concurrency();
   if (o.coder_memory == 0) return threads;
-  const std::size_t block_bytes = (std::size_t{1} << shift) * static_cast<std::size_t>(width);
-  std::uint64_t each = 0;
-  for (const CodecSettings& s : settings) each = std::max(each, coder_memory_bytes(s, block_bytes));
+  const std::size_t block_bytes = (std::size_t{1} << o.block_shift) * static_cast<std::size_t>(width);
+  std::uint64_t each = coder_memory_bytes(o.codec, block_bytes) + o.zstd_dictionary_bytes;
+  if (o.choose_codec) each = std::max(each, coder_memory_bytes(CodecSettings{Codec::Zstd, 19, false}, block_bytes));
   each += 2 * block_bytes;
   return static_cast<int>(std::clamp<std::uint64_t>(o.coder_memory / each, 1, static_cast<std::uint64_t>(threads)));
 }
@@ -379,9 +379,7 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   m.shift = o.block_shift;
   l.axes = m.axes;
   const auto symbols_of = [&](std::uint64_t b, std::vector<std::uint8_t>& buffer) { m.block_symbols(table, b, buffer); };
-  // The coders of the file's blocks: the options' LZMA (its cheaper searches take the same
-  // memory) or zstd 19, whichever choose_codec takes.
-  const int coders = coders_within(o, table.width(), o.block_shift, {o.codec, CodecSettings{Codec::Zstd, 19, false}});
+  const int coders = coders_within(o, table.width());
   CodecSettings codec = o.codec;
   if (o.choose_codec)
     with_coders(coders, [&] { codec = choose_codec(m.blocks(), symbols_of, o.codec, o.cheaper_within, out.blocks); });
@@ -423,7 +421,7 @@ PackedTable recode_packed(const PackedPayload& from, const PackOptions& o) {
       buffer.insert(buffer.end(), block.data(), block.data() + block.size());
     }
   };
-  const int coders = coders_within(o, old.width, o.block_shift, {o.codec, CodecSettings{Codec::Zstd, 19, false}});
+  const int coders = coders_within(o, old.width);
   CodecSettings codec = o.codec;
   if (o.choose_codec)
     with_coders(coders, [&] { codec = choose_codec(out.layout.blocks(), symbols_of, o.codec, o.cheaper_within, out.blocks); });
