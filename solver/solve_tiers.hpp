@@ -56,6 +56,11 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
   const std::vector<Tier> order = dependency_order(game, roots);
   // A large set releases each table after its last reader and keeps within a budget.
   SetMemory<G> memory(game, order, options.release_from_slots);
+  // The writer codes a table while the solve's other holdings are still there (the table,
+  // its decoded sub-tables, the writer's own bit per slot): its coders get a quarter of the
+  // budget. Without it, two zstd 19 coders of 1 M-code blocks (36 MB) got K1W3B's compact
+  // solve killed under a 64 MiB cap that its levels held.
+  store.limit_coder_memory(memory_budget(options) / 4);
   // What the set still has to build, for progress and its estimate of the time left.
   std::vector<bool> build(order.size());
   SolveProgress set;

@@ -175,6 +175,20 @@ std::vector<std::uint8_t> compress_block(const CodecSettings& s, std::span<const
   return exact(std::move(out), pos);
 }
 
+std::uint64_t coder_memory_bytes(const CodecSettings& s, std::size_t block_bytes) {
+  std::uint64_t context;
+  if (s.codec == Codec::Zstd) {
+    context = ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(s.level, block_bytes, 0));
+  } else {
+    lzma_options_lzma opt = lzma_options(s, block_bytes);
+    const lzma_filter filters[2] = {{LZMA_FILTER_LZMA2, &opt}, {LZMA_VLI_UNKNOWN, nullptr}};
+    context = lzma_raw_encoder_memusage(filters);
+    if (context == UINT64_MAX) throw std::invalid_argument("lzma settings " + settings_name(s));
+  }
+  // compress_block's output buffer: room for the worst case, then a copy of the coded size.
+  return context + block_bytes + block_bytes / 2 + 1024;
+}
+
 std::optional<std::string> decompress_block(Codec codec, std::span<const std::uint8_t> dictionary,
                                             std::span<const std::uint8_t> compressed, std::span<std::uint8_t> out) {
   if (codec == Codec::Zstd) {

@@ -46,6 +46,12 @@ std::vector<std::uint8_t> train_zstd_dictionary(const std::vector<std::span<cons
 std::vector<std::uint8_t> compress_block(const CodecSettings& settings, std::span<const std::uint8_t> dictionary,
                                          std::span<const std::uint8_t> block);
 
+// The bytes one coder holds while it codes a block of `block_bytes` with the settings: its
+// context (liblzma's and zstd's own estimates; LZMA2 9 with a 1 MiB dictionary 13 MB, zstd
+// 19 for a 1 MiB block 18 MB) and the room for its output. The writer runs only as many
+// coders at once as its share of a solve's memory holds (PackOptions::coder_memory).
+std::uint64_t coder_memory_bytes(const CodecSettings& settings, std::size_t block_bytes);
+
 // Decodes a block into `out`, which must be exactly its decoded size. Returns a reason when
 // the bytes are not a block of that size (never throws for bad input, never writes past
 // `out`).

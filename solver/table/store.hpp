@@ -146,6 +146,10 @@ class TableStore {
   // memory, TierTable::memory_bytes); 0, the default, keeps none.
   void keep_helpers_within(std::uint64_t bytes) { helper_budget_ = bytes; }
 
+  // How many bytes the writer's block coders may hold at once (PackOptions::coder_memory;
+  // 0, the default, no limit): a solve gives them a share of its memory budget.
+  void limit_coder_memory(std::uint64_t bytes) { coder_memory_ = bytes; }
+
   // Opens the tier's file again (written by others, e.g. the ranks of a distributed solve);
   // a table it replaces stays valid until the store ends.
   const TierTable& reload(const Tier& t) {
@@ -184,6 +188,7 @@ class TableStore {
   // from the exits' tables, which must be at hand while the table is written).
   PackOptions pack_options(const Tier& t) {
     PackOptions o = default_pack_options(game_.tier_size(t));
+    o.coder_memory = coder_memory_;
     o.fill_unused = true;
     if constexpr (HasSideSplit<G>) o.side_split = game_.side_split(t);
     if constexpr (HasIndexAxes<G>) o.axes = game_.index_axes(t);
@@ -330,6 +335,7 @@ class TableStore {
   TableShelf shelf_;
   std::atomic<std::size_t> decodes_{0};
   std::uint64_t helper_budget_ = 0;
+  std::uint64_t coder_memory_ = 0;
   int format_ = kTableFormatVersion;
   MoveValues<G> values_;
 };

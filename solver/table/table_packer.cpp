@@ -10,6 +10,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "solver/table/axis_order.hpp"
 #include "solver/table/checksum.hpp"
@@ -50,6 +51,33 @@ class ImpliedSlots {
 // keeps a small table from clearing half a megabyte per histogram (a Quixo 3x3 solve spent
 // more time in those memsets and their page faults than in solving).
 std::size_t code_range(const TierTable& t) { return std::size_t{1} << (8 * t.width()); }
+
+// How many block coders may run at once under o.coder_memory, each coding blocks of
+// 2^o.block_shift codes of `width` bytes (symbols take no more) with the options' coder, or
+// zstd 19 too when choose_codec may take it (the cheaper LZMA searches take the same memory
+// as the options'), and holding the block's symbols twice (the block and its decoded
+// check): at least one, at most the threads there are.
+int coders_within(const PackOptions& o, int width) {
+  const int threads = tbb::this_task_arena::max_concurrency();
+  if (o.coder_memory == 0) return threads;
+  const std::size_t block_bytes = (std::size_t{1} << o.block_shift) * static_cast<std::size_t>(width);
+  std::uint64_t each = coder_memory_bytes(o.codec, block_bytes) + o.zstd_dictionary_bytes;
+  if (o.choose_codec) each = std::max(each, coder_memory_bytes(CodecSettings{Codec::Zstd, 19, false}, block_bytes));
+  each += 2 * block_bytes;
+  return static_cast<int>(std::clamp<std::uint64_t>(o.coder_memory / each, 1, static_cast<std::uint64_t>(threads)));
+}
+
+// Runs f with at most `coders` threads: in an arena of its own when that is fewer than the
+// caller's.
+template <class F>
+void with_coders(int coders, F&& f) {
+  if (coders >= tbb::this_task_arena::max_concurrency()) {
+    f();
+    return;
+  }
+  tbb::task_arena arena(coders);
+  arena.execute(f);
+}
 
 // How often each code occurs among the slots [first, end) (unused slots left out when they
 // are to be filled; implied slots counted as code 0).
@@ -351,8 +379,10 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   m.shift = o.block_shift;
   l.axes = m.axes;
   const auto symbols_of = [&](std::uint64_t b, std::vector<std::uint8_t>& buffer) { m.block_symbols(table, b, buffer); };
-  const CodecSettings codec =
-      o.choose_codec ? choose_codec(m.blocks(), symbols_of, o.codec, o.cheaper_within, out.blocks) : o.codec;
+  const int coders = coders_within(o, table.width());
+  CodecSettings codec = o.codec;
+  if (o.choose_codec)
+    with_coders(coders, [&] { codec = choose_codec(m.blocks(), symbols_of, o.codec, o.cheaper_within, out.blocks); });
 
   if (codec.codec == Codec::Zstd && o.zstd_dictionary_bytes > 0) {
     // Trained on up to 256 blocks spread over the table.
@@ -369,7 +399,7 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   // The sample was coded without the dictionary: with one, every block is coded anew.
   if (!out.dictionary.empty()) out.blocks.clear();
   out.blocks.resize(m.blocks());
-  code_blocks(symbols_of, codec, out);
+  with_coders(coders, [&] { code_blocks(symbols_of, codec, out); });
   return out;
 }
 
@@ -391,10 +421,12 @@ PackedTable recode_packed(const PackedPayload& from, const PackOptions& o) {
       buffer.insert(buffer.end(), block.data(), block.data() + block.size());
     }
   };
-  const CodecSettings codec =
-      o.choose_codec ? choose_codec(out.layout.blocks(), symbols_of, o.codec, o.cheaper_within, out.blocks) : o.codec;
+  const int coders = coders_within(o, old.width);
+  CodecSettings codec = o.codec;
+  if (o.choose_codec)
+    with_coders(coders, [&] { codec = choose_codec(out.layout.blocks(), symbols_of, o.codec, o.cheaper_within, out.blocks); });
   out.blocks.resize(out.layout.blocks());
-  code_blocks(symbols_of, codec, out);
+  with_coders(coders, [&] { code_blocks(symbols_of, codec, out); });
   return out;
 }
 

@@ -54,6 +54,12 @@ struct PackOptions {
   // blocks and the slots are stored in the one that codes smallest. Empty, or not spanning
   // the stored slots: the index's order.
   std::vector<std::uint64_t> axes;
+  // Bytes the block coders may hold at once (0: no limit): as many coders run in parallel as
+  // this holds (coder_memory_bytes each, with their block's symbols), at least one. A solve
+  // under --memory gives the writer a share of it: two zstd 19 coders of 1 M-code blocks
+  // hold 36 MB, more than K1W3B's compact levels needed beside its cells under a 64 MiB cap.
+  // Each block is coded alone, so the file is the same whatever runs at once.
+  std::uint64_t coder_memory = 0;
 };
 
 struct PackedTable {

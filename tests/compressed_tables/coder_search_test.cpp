@@ -150,3 +150,44 @@ TEST_CASE("a setting's name says what it searches and reads back as the same set
     CHECK_FALSE(zz::settings_from_name(bad));
   }
 }
+
+// A solve under --memory runs only as many block coders at once as its writer's share holds
+// (PackOptions::coder_memory): fewer at once must not change a byte, with the coder chosen on
+// a sample (LZMA's searches) or given (zstd 19).
+TEST_CASE("coders held to a share of memory code the same file") {
+  const zz::TierTable& table = kqvkr();
+  for (const bool lzma : {true, false}) {
+    CAPTURE(lzma);
+    zz::PackOptions all_at_once;
+    all_at_once.block_shift = 14;
+    if (lzma) {
+      all_at_once.choose_codec = true;
+      all_at_once.cheaper_within = 0.03;
+      all_at_once.codec = {zz::Codec::Lzma, 9, true, -1, 0, 0};
+    } else {
+      all_at_once.codec = {zz::Codec::Zstd, 19, false};
+    }
+    zz::PackOptions held = all_at_once;
+    held.coder_memory = 1;  // less than one coder: one at a time
+    const zz::PackedTable a = zz::pack_table(table, all_at_once), b = zz::pack_table(table, held);
+    CHECK(same_settings(a.codec, b.codec));
+    CHECK(a.index == b.index);
+    CHECK(a.blocks == b.blocks);
+    CHECK(a.index_checksum == b.index_checksum);
+  }
+}
+
+// The estimates the writer divides its share by: a 1 M-code block's coders are the dear ones
+// (what got K1W3B's writer killed under 64 MiB), a 32 K-code block's cheap.
+TEST_CASE("a coder's memory is its context and its output's room") {
+  const std::size_t mib = std::size_t{1} << 20;
+  const std::uint64_t zstd19 = zz::coder_memory_bytes({zz::Codec::Zstd, 19, false}, mib);
+  const std::uint64_t lzma9e = zz::coder_memory_bytes({zz::Codec::Lzma, 9, true, -1, 0, 0}, mib);
+  MESSAGE("1 MiB block: zstd 19 " << zstd19 << " bytes, LZMA2 9e " << lzma9e);
+  CHECK(zstd19 > 16 * mib);
+  CHECK(zstd19 < 24 * mib);
+  CHECK(lzma9e > 12 * mib);
+  CHECK(lzma9e < 18 * mib);
+  CHECK(zz::coder_memory_bytes({zz::Codec::Zstd, 19, false}, 32768) < 2 * mib);
+  CHECK(zz::coder_memory_bytes({zz::Codec::Lzma, 9, false}, 32768) < 3 * mib);
+}

@@ -5,23 +5,36 @@ page cache of the files it writes and reads; when the kernel cannot reclaim enou
 limit it kills the process. cgroup v2 (memory.max, memory.peak) and v1
 (memory.limit_in_bytes, memory.max_usage_in_bytes) are both handled.
 """
+import os
 import sys
 from pathlib import Path
 
 PREFIX = "zugzwang-bench-"
 
 
+SKIP = 2  # the exit code of a run that cannot cap memory here (the tests skip on it)
+
+
+def skip(reason):
+    print(f"memory cap: skipped, {reason}", file=sys.stderr)
+    sys.exit(SKIP)
+
+
 def cgroup_root():
     """The folder under which memory cgroups can be made, and the names of its limit and peak
-    files; exits 2 when there is none."""
+    files; exits 2 (SKIP) when there is none this process may write to (not root, a container
+    without cgroup write access, v2 without the memory controller)."""
     v2 = Path("/sys/fs/cgroup")
-    if (v2 / "cgroup.controllers").exists() and "memory" in (v2 / "cgroup.subtree_control").read_text():
-        return v2, "memory.max", "memory.peak"
     v1 = Path("/sys/fs/cgroup/memory")
-    if (v1 / "memory.limit_in_bytes").exists():
-        return v1, "memory.limit_in_bytes", "memory.max_usage_in_bytes"
-    print("memory cap: no writable memory cgroup (v2 with the memory controller, or v1) here", file=sys.stderr)
-    sys.exit(2)
+    if (v2 / "cgroup.controllers").exists() and "memory" in (v2 / "cgroup.subtree_control").read_text():
+        found = v2, "memory.max", "memory.peak"
+    elif (v1 / "memory.limit_in_bytes").exists():
+        found = v1, "memory.limit_in_bytes", "memory.max_usage_in_bytes"
+    else:
+        skip("no memory cgroup here (neither v2 with the memory controller nor v1)")
+    if not os.access(found[0], os.W_OK):
+        skip(f"{found[0]} is not writable (root and cgroup write access are needed)")
+    return found
 
 
 def remove_cgroups(root):
@@ -44,8 +57,15 @@ class CappedGroup:
         self.cap_bytes = cap_bytes
 
     def __enter__(self):
-        self.path.mkdir()
-        (self.path / self.limit_file).write_text(str(self.cap_bytes))
+        try:
+            self.path.mkdir()
+            (self.path / self.limit_file).write_text(str(self.cap_bytes))
+        except OSError as e:
+            try:
+                self.path.rmdir()
+            except OSError:
+                pass
+            skip(f"cannot make a memory cgroup with a limit at {self.path} ({e})")
         return self
 
     def __exit__(self, *exc):
