@@ -1,7 +1,7 @@
 #pragma once
 // Indices waiting to be decided at a later level, one list per level and value, gathered
 // per thread and merged between parallel phases: the in-memory retrograde solver's sweep
-// mode (retrograde.hpp; un-move mode keeps these in its per-slot arrays).
+// mode (retrograde_sweeps.hpp; un-move mode keeps these in its per-slot arrays).
 #include <cstdint>
 #include <vector>
 

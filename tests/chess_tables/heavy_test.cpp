@@ -10,15 +10,6 @@
 
 using namespace chess_tables;
 
-namespace {
-
-Tables& shared_tables() {
-  static Tables tables;
-  return tables;
-}
-
-}  // namespace
-
 TEST_CASE("every 3- and 4-piece table agrees with an independent mate search") {
   for (int pieces : {3, 4})
     for (const Material& m : zz::chess::all_materials(pieces)) {

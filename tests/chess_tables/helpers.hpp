@@ -62,6 +62,13 @@ class Tables {
   std::map<std::string, zz::TierTable> tables_;
 };
 
+// The tables every test case of one executable reads, each solved once: test_chess_tables_solve's
+// cases and its distributed ones read the same KQvKR.
+inline Tables& shared_tables() {
+  static Tables tables;
+  return tables;
+}
+
 // p with every square moved by a board symmetry.
 inline Position transformed(const Position& p, zz::Symmetry s) {
   Position q;

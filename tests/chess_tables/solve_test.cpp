@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include <tbb/task_arena.h>
+
 #include "tests/common/solve_helpers.hpp"
 
 #include "cross_check.hpp"
@@ -11,11 +13,6 @@
 using namespace chess_tables;
 
 namespace {
-
-Tables& shared_tables() {
-  static Tables tables;
-  return tables;
-}
 
 // The longest forced mate, in moves, of the side to move.
 int longest_mate(const std::string& name) {
@@ -49,7 +46,11 @@ TEST_CASE("three- and four-piece tables agree with an independent mate search") 
   }
 }
 
-TEST_CASE("tables are identical with 1 and 2 threads") {
+TEST_CASE("tables are identical with 1 thread and with several") {
+  // The shared tables are solved with every core TBB is given (2 on the machines the suite
+  // is timed on), so a solve with 1 thread is compared with them rather than with a second
+  // 2-thread solve of the same table; on a single core, an arena of 2 threads stands in.
+  const bool several_cores = tbb::this_task_arena::max_concurrency() >= 2;
   Tables& tables = shared_tables();
   for (const std::string name : {"KPvK", "KQvKR"}) {
     CAPTURE(name);
@@ -57,9 +58,9 @@ TEST_CASE("tables are identical with 1 and 2 threads") {
     const auto deps = tables.dependencies(m);
     const std::span<const zz::SolvedTier<Material>> solved(deps);
     const auto solve = [&] { return zz::solve_tier(tables.game(), m, solved); };
-    const zz::TierTable one = zz_test::with_threads(1, solve), two = zz_test::with_threads(2, solve);
-    CHECK(zz_test::same_codes(one, two));
-    CHECK(zz_test::same_codes(one, tables.get(m)));
+    const zz::TierTable one = zz_test::with_threads(1, solve);
+    if (several_cores) CHECK(zz_test::same_codes(one, tables.get(m)));
+    else CHECK(zz_test::same_codes(one, tbb::task_arena(2).execute(solve)));
   }
 }
 

@@ -11,6 +11,7 @@
 #include "solver/solve_tiers.hpp"
 #include "solver/table/block_codec.hpp"
 #include "solver/table/table_packer.hpp"
+#include "solved_once.hpp"
 
 namespace {
 
@@ -36,12 +37,8 @@ std::uint64_t coded_bytes(const zz::CodecSettings& s, const std::vector<std::vec
 }
 
 const zz::TierTable& kqvkr() {
-  static const auto solved = [] {
-    const zz::chess::Chess chess;
-    const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR")};
-    return zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
-  }();
-  return solved.at("KQvKR");
+  const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR")};
+  return compressed_test::solved_once<zz::chess::Chess>(roots).at("KQvKR");
 }
 
 }  // namespace

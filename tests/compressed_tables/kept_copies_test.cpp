@@ -10,6 +10,7 @@
 
 #include "core/chess/game.hpp"
 #include "round_trip.hpp"
+#include "solved_once.hpp"
 
 namespace {
 
@@ -27,12 +28,10 @@ std::vector<std::filesystem::path> kept_copies_of(const std::filesystem::path& t
 }
 
 // KQvKR and its sub-tables, compressed, in `dir`; the solve in memory to compare with.
-zz::TierTable solve_kqvkr(const zz::chess::Chess& chess, const std::filesystem::path& dir) {
+const zz::TierTable& solve_kqvkr(const std::filesystem::path& dir) {
   const std::vector<zz::chess::Material> roots = {kKQvKR};
-  zz::TableStore<zz::chess::Chess> store(chess, dir);
-  zz::solve_tiers(chess, std::span<const zz::chess::Material>(roots), store, zz::SolveOptions{}, false);
-  auto truth = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
-  return std::move(truth.at("KQvKR"));
+  compressed_test::files_once<zz::chess::Chess>(std::span<const zz::chess::Material>(roots), dir);
+  return compressed_test::solved_once<zz::chess::Chess>(roots).at("KQvKR");
 }
 
 }  // namespace
@@ -40,7 +39,7 @@ zz::TierTable solve_kqvkr(const zz::chess::Chess& chess, const std::filesystem::
 TEST_CASE("kept decoded copies: a later store maps them and decodes nothing, with the same codes") {
   const zz::chess::Chess chess;
   compressed_test::TempDir dir;
-  const zz::TierTable truth = solve_kqvkr(chess, dir.path);
+  const zz::TierTable& truth = solve_kqvkr(dir.path);
   // A killed pass's own copies (999,999,999 is beyond any pid_max): removed by the next pass,
   // which keeps its copies.
   const auto stale = dir.path / "chess" / "default" / ".decoded.999999999-0";
@@ -69,7 +68,7 @@ TEST_CASE("kept decoded copies: a later store maps them and decodes nothing, wit
 TEST_CASE("kept decoded copies: a copy of an older file or a damaged copy is decoded again") {
   const zz::chess::Chess chess;
   compressed_test::TempDir dir;
-  const zz::TierTable truth = solve_kqvkr(chess, dir.path);
+  const zz::TierTable& truth = solve_kqvkr(dir.path);
   {
     zz::TableStore<zz::chess::Chess> store(chess, dir.path);
     store.keep_decoded_across_runs();
@@ -130,7 +129,7 @@ TEST_CASE("kept decoded copies: a set solve keeps the tables it builds that a la
     CHECK(store.decodes() == 0);  // KQvK, the king taking a queen, mapped
     CHECK(store.kept_copies_read() == 1);
   }
-  auto truth = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(second_part));
+  const auto& truth = compressed_test::solved_once<zz::chess::Chess>(second_part);
   zz::TableStore<zz::chess::Chess> reader(chess, dir.path);
   CHECK(used_mismatches(truth.at("KQQvK"), reader.load_decoded(zz::chess::parse_material("KQQvK"))) == 0);
   // Tables written in format 2 are their own decoded copies: none is written beside them.

@@ -3,6 +3,7 @@
 // with unused slots filled or kept, with LZMA and zstd (with and without a dictionary) and
 // several block sizes.
 #include "round_trip.hpp"
+#include "solved_once.hpp"
 
 #include "core/chess/game.hpp"
 #include "core/tablut/game.hpp"
@@ -37,7 +38,8 @@ TEST_CASE("chess tables read back code for code, one side to move derived from t
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR"),
                                                   zz::chess::parse_material("KPvK")};
-  const Summary s = round_trip(chess, std::span<const zz::chess::Material>(roots));
+  const Summary s = round_trip(chess, std::span<const zz::chess::Material>(roots), solved_once<zz::chess::Chess>(roots),
+                               [](zz::PackOptions o) { return o; });
   CHECK(s.tables_with_a_side_left_out >= 6);
   CHECK(s.tables_with_implied_slots >= 6);
   // Under one bit per slot, as the goal for the whole 3-4-piece set asks.
@@ -47,7 +49,7 @@ TEST_CASE("chess tables read back code for code, one side to move derived from t
 TEST_CASE("chess slots valued by their exits (captures, promotions, the end) make smaller files") {
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR")};
-  const auto solved = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  const auto& solved = solved_once<zz::chess::Chess>(roots);
   const Summary with = round_trip(chess, std::span<const zz::chess::Material>(roots), solved,
                                   [](zz::PackOptions o) { return o; });
   const Summary without = round_trip(chess, std::span<const zz::chess::Material>(roots), solved, [](zz::PackOptions o) {
@@ -66,7 +68,7 @@ TEST_CASE("chess tables stored in the order of their index's axes that codes sma
   // whole (round_trip).
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KBvKB")};
-  const auto solved = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  const auto& solved = solved_once<zz::chess::Chess>(roots);
   const Summary ordered = round_trip(chess, std::span<const zz::chess::Material>(roots), solved,
                                      [](zz::PackOptions o) { return o; });
   const Summary index_order = round_trip(chess, std::span<const zz::chess::Material>(roots), solved,
@@ -82,7 +84,7 @@ TEST_CASE("chess tables stored in the order of their index's axes that codes sma
 TEST_CASE("a file that calls a slot implied when its exits say nothing is refused, not misread") {
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KRvK")};
-  const auto solved = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  const auto& solved = solved_once<zz::chess::Chess>(roots);
   TempDir dir;
   {
     zz::TableStore<zz::chess::Chess> writer(chess, dir.path);
@@ -111,7 +113,8 @@ TEST_CASE("a file that calls a slot implied when its exits say nothing is refuse
 TEST_CASE("Tablut tables read back code for code") {
   const zz::tablut::Tablut tablut;
   const auto roots = zz::tablut::parse_material_selection("K1W2B");
-  const Summary s = round_trip(tablut, std::span<const zz::tablut::Material>(roots));
+  const Summary s = round_trip(tablut, std::span<const zz::tablut::Material>(roots), solved_once<zz::tablut::Tablut>(roots),
+                               [](zz::PackOptions o) { return o; });
   CHECK(s.tables_with_a_side_left_out >= 3);
   CHECK(s.compressed_bytes * 40 < s.uncompressed_bytes);
 }
@@ -119,7 +122,7 @@ TEST_CASE("Tablut tables read back code for code") {
 TEST_CASE("every codec and modelling option reads back the same codes") {
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KRvK")};
-  const auto solved = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(roots));
+  const auto& solved = solved_once<zz::chess::Chess>(roots);
   struct Variant {
     const char* name;
     zz::PackOptions (*adjust)(zz::PackOptions);
@@ -210,11 +213,11 @@ TEST_CASE("a coder chosen on a sample writes the blocks it writes when named") {
   };
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> queen_and_rook = {zz::chess::parse_material("KQvKR")};
-  const auto chess_tables = zz::solve_in_memory(chess, std::span<const zz::chess::Material>(queen_and_rook));
+  const auto& chess_tables = solved_once<zz::chess::Chess>(queen_and_rook);
   CHECK(check(chess_tables.at("KQvKR"), 14) == zz::Codec::Lzma);
   const zz::tablut::Tablut tablut;
   const auto pawns = zz::tablut::parse_material_selection("K1W2B");
-  const auto tablut_tables = zz::solve_in_memory(tablut, std::span<const zz::tablut::Material>(pawns));
+  const auto& tablut_tables = solved_once<zz::tablut::Tablut>(pawns);
   CHECK(check(tablut_tables.at("K1W2B"), 10) == zz::Codec::Zstd);
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/chess/game.hpp"
 #include "round_trip.hpp"
+#include "solved_once.hpp"
 #include "solver/set_memory.hpp"
 #include "solver/table/decoded_copies.hpp"
 
@@ -18,7 +19,7 @@ zz::chess::Material m(const char* name) { return zz::chess::parse_material(name)
 // Every table of the set, read back through a fresh store, equals a solve in memory.
 void check_equal_to_a_solve_in_memory(const zz::chess::Chess& chess, std::span<const zz::chess::Material> roots,
                                       const std::filesystem::path& dir) {
-  const auto truth = zz::solve_in_memory(chess, roots);
+  const auto& truth = compressed_test::solved_once<zz::chess::Chess>(roots);
   zz::TableStore<zz::chess::Chess> reader(chess, dir);
   for (const auto& t : zz::dependency_order(chess, roots)) {
     CAPTURE(chess.tier_name(t));
@@ -28,15 +29,11 @@ void check_equal_to_a_solve_in_memory(const zz::chess::Chess& chess, std::span<c
 
 // `roots` with their sub-tables solved to compressed files in `dir`, and the same solve in
 // memory, to compare what is read back with.
-std::map<std::string, zz::TierTable> solve_to_files(const zz::chess::Chess& chess,
-                                                    const std::vector<zz::chess::Material>& roots,
-                                                    const std::filesystem::path& dir) {
+const std::map<std::string, zz::TierTable>& solve_to_files(const std::vector<zz::chess::Material>& roots,
+                                                           const std::filesystem::path& dir) {
   const std::span<const zz::chess::Material> root_span(roots);
-  {
-    zz::TableStore<zz::chess::Chess> store(chess, dir);
-    zz::solve_tiers(chess, root_span, store, zz::SolveOptions{}, false);
-  }
-  return zz::solve_in_memory(chess, root_span);
+  compressed_test::files_once<zz::chess::Chess>(root_span, dir);
+  return compressed_test::solved_once<zz::chess::Chess>(root_span);
 }
 
 }  // namespace
@@ -101,7 +98,7 @@ TEST_CASE("decoding a table keeps its own dependencies decoded at most, never th
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {zz::chess::parse_material("KQvKR")};
   compressed_test::TempDir dir;
-  const auto truth = solve_to_files(chess, roots, dir.path);
+  const auto& truth = solve_to_files(roots, dir.path);
   for (const bool keep : {false, true}) {
     CAPTURE(keep);
     zz::TableStore<zz::chess::Chess> store(chess, dir.path);
@@ -128,7 +125,7 @@ TEST_CASE("within a helper budget, decoded helpers stay for the next table that 
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {m("KQvKR"), m("KRvKR")};
   compressed_test::TempDir dir;
-  const auto truth = solve_to_files(chess, roots, dir.path);
+  const auto& truth = solve_to_files(roots, dir.path);
   zz::TableStore<zz::chess::Chess> store(chess, dir.path);
   store.keep_helpers_within(std::uint64_t{1} << 30);
   CHECK(compressed_test::mismatches(truth.at("KQvKR"), store.load_decoded(m("KQvKR"), false)) == 0);
@@ -156,7 +153,7 @@ TEST_CASE("with decoded copies, a table's helpers are set aside one by one as th
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {m("KQvKR")};
   compressed_test::TempDir dir;
-  const auto truth = solve_to_files(chess, roots, dir.path);
+  const auto& truth = solve_to_files(roots, dir.path);
   std::uint64_t all_three = 0;
   {
     zz::TableStore<zz::chess::Chess> sizes(chess, dir.path);
@@ -183,9 +180,9 @@ TEST_CASE("a set over its memory budget maps the tables it sets aside from decod
   const std::vector<zz::chess::Material> roots = {m("KQvKR"), m("KQvKQ"), m("KRvKR")};
   const std::span<const zz::chess::Material> root_span(roots);
   compressed_test::TempDir dir;
+  compressed_test::files_once<zz::chess::Chess>(root_span, dir.path);
   {
     zz::TableStore<zz::chess::Chess> store(chess, dir.path);
-    zz::solve_tiers(chess, root_span, store, zz::SolveOptions{}, false);
     for (const auto& r : roots) std::filesystem::remove(store.file(r));
   }
   std::filesystem::path copies;
@@ -219,9 +216,9 @@ TEST_CASE("a tier whose decoded sub-tables pass half the budget reads them mappe
   const std::vector<zz::chess::Material> roots = {m("KQvKR")};
   const std::span<const zz::chess::Material> root_span(roots);
   compressed_test::TempDir dir;
+  compressed_test::files_once<zz::chess::Chess>(root_span, dir.path);
   {
     zz::TableStore<zz::chess::Chess> store(chess, dir.path);
-    zz::solve_tiers(chess, root_span, store, zz::SolveOptions{}, false);
     std::filesystem::remove(store.file(m("KQvKR")));
   }
   zz::TableStore<zz::chess::Chess> store(chess, dir.path);
@@ -284,7 +281,7 @@ TEST_CASE("a sub-table mapped from its kept copy stays mapped when the tier read
   const zz::chess::Chess chess;
   const std::vector<zz::chess::Material> roots = {m("KQvKR")};
   compressed_test::TempDir dir;
-  const auto truth = solve_to_files(chess, roots, dir.path);
+  const auto& truth = solve_to_files(roots, dir.path);
   {
     zz::TableStore<zz::chess::Chess> earlier(chess, dir.path);  // an earlier part keeps KRvK's copy
     earlier.keep_decoded_across_runs();

@@ -1,6 +1,6 @@
 """`mpirun -np N zugzwang solve ...` writes the same table files, byte for byte, as one
 process, for every game and any N (1 to 4 ranks on this machine, oversubscribed; 3 does not
-divide any index); a rank killed mid-level fails the job and leaves no table that looks
+divide any index; chess KQvKR with 3 only, see RANKS); a rank killed mid-level fails the job and leaves no table that looks
 complete, and a rerun finishes from the tables already on disk."""
 import filecmp
 import os
@@ -22,6 +22,11 @@ CASES = {
     "chess-KQvKR": ["chess", "--material", "KQvKR"],
     "tablut-K1W2B": ["tablut", "--material", "K1W2B"],
 }
+# The rank counts each case is solved with. KQvKR (58 grains) costs the most by far: it is
+# solved by 2, 3 and 4 thread ranks in tests/chess_tables (distributed_test.cpp), the same
+# solver code, so here it runs under mpirun with 3 ranks, which divides its grains unevenly,
+# and the small games take every count from 1 to 4.
+RANKS = {name: [3] if name == "chess-KQvKR" else [1, 2, 3, 4] for name in CASES}
 
 
 def solve(args, data, ranks=None, threads=1):
@@ -65,8 +70,7 @@ def reference(tmp_path_factory):
     return folders
 
 
-@pytest.mark.parametrize("ranks", [1, 2, 3, 4])
-@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("name,ranks", [(name, ranks) for name in CASES for ranks in RANKS[name]])
 def test_the_ranks_write_the_same_files(reference, tmp_path, name, ranks):
     solve(CASES[name], tmp_path, ranks=ranks)
     expected = tables(reference[name])
