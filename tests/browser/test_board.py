@@ -162,6 +162,76 @@ def start_browser(profile):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
 
 
+class BrowserRun:
+    """A test's data folder, browser profile, server and headless browser (`with` it): at the
+    end the browser and the server are stopped and the folders removed whatever happened, and
+    an exception the test did not expect is recorded as a failure instead of ending the run."""
+
+    def __init__(self, data_prefix):
+        self.data = tempfile.mkdtemp(prefix=data_prefix)
+        self.profile = tempfile.mkdtemp(prefix="zz-chromium-")
+        self.server = self.driver = None
+
+    def serve(self, server):
+        self.server = server
+        return server
+
+    def start_browser(self):
+        self.driver = start_browser(self.profile)
+        return self.driver
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, e, trace):
+        if isinstance(e, Failed):
+            check(False, str(e))
+        elif isinstance(e, Exception):  # the browser or server would not start: say so, clean up
+            check(False, f"{type(e).__name__}: {e}")
+            traceback.print_exception(kind, e, trace)
+        if self.driver:
+            self.driver.quit()
+        if self.server:
+            self.server.stop()
+        shutil.rmtree(self.data, ignore_errors=True)
+        shutil.rmtree(self.profile, ignore_errors=True)
+        return e is None or isinstance(e, Exception)
+
+
+def run_parts(page, parts, *args):
+    """Each part(page, *args) in turn; a failing part is recorded with a screenshot and does
+    not hide the parts after it."""
+    for part in parts:
+        log(part.__name__)
+        try:
+            part(page, *args)
+        except Failed as e:
+            check(False, f"{part.__name__}: {e}")
+            page.d.save_screenshot(os.path.join(tempfile.gettempdir(), f"zz-browser-{part.__name__}.png"))
+        except Exception as e:  # a broken step must not hide the other parts
+            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+            traceback.print_exc()
+
+
+def check_console(driver):
+    """400 and 404 answers are expected (refused positions, missing tables); anything else
+    severe in the browser's console, a script error above all, is a failure."""
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not (
+        e["source"] == "network" and re.search(r"status of 40[04]", e["message"]))]
+    check(not errors, f"errors in the browser console: {errors}")
+
+
+def report(passed):
+    """The test's exit code: 1 with the failures listed, else 0 after the line `passed`."""
+    if failures:
+        print(f"\n{len(failures)} failure(s):")
+        for f in failures:
+            print(f"  - {f}")
+        return 1
+    print(f"\n{passed}")
+    return 0
+
+
 class Page:
     def __init__(self, driver, server, cli):
         self.d = driver
@@ -782,11 +852,8 @@ def main():
     if not os.access(CLI, os.X_OK):
         print(f"no zugzwang binary at {CLI} (give it as the first argument or ZZ_CLI)")
         return 1
-    data = tempfile.mkdtemp(prefix="zz-browser-data-")
-    profile = tempfile.mkdtemp(prefix="zz-browser-profile-")
-    server = driver = None
-    try:
-        cli = Cli(data)
+    with BrowserRun("zz-browser-data-") as run:
+        cli = Cli(run.data)
         log("solving the tables the test needs")
         cli.solve("tatedrez")
         cli.solve("tatedrez", "--rule", "no-move=pass")
@@ -795,49 +862,17 @@ def main():
         cli.solve("tablut", "--material", "K1W2B")
         cli.solve("quixo", "--rule", "size=4")
         if DOBUTSU_DATA:
-            os.symlink(os.path.join(os.path.abspath(DOBUTSU_DATA), "dobutsu"), os.path.join(data, "dobutsu"))
-        server = Server(data)
+            os.symlink(os.path.join(os.path.abspath(DOBUTSU_DATA), "dobutsu"), os.path.join(run.data, "dobutsu"))
+        server = run.serve(Server(run.data))
         log(f"server at {server.url}")
-        driver = start_browser(profile)
-        page = Page(driver, server, cli)
-        for part in (part_tatedrez, part_taktikl, part_quixo, part_tablut, part_chess, part_dobutsu, part_plain, part_full_game,
-                     part_tablut_analysis, part_storage):
-            log(part.__name__)
-            try:
-                part(page)
-            except Failed as e:
-                check(False, f"{part.__name__}: {e}")
-                page.d.save_screenshot(os.path.join(tempfile.gettempdir(), f"zz-browser-{part.__name__}.png"))
-            except Exception as e:  # a broken step must not hide the other parts
-                check(False, f"{part.__name__}: {type(e).__name__}: {e}")
-                traceback.print_exc()
-        # 400 and 404 answers are expected (refused positions, missing tables); anything
-        # else severe, a script error above all, is a failure
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not (
-            e["source"] == "network" and re.search(r"status of 40[04]", e["message"]))]
-        check(not errors, f"errors in the browser console: {errors}")
-    except Failed as e:
-        check(False, str(e))
-    except Exception as e:  # the browser or server would not start: say so, clean up
-        check(False, f"{type(e).__name__}: {e}")
-        traceback.print_exc()
-    finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        shutil.rmtree(data, ignore_errors=True)
-        shutil.rmtree(profile, ignore_errors=True)
+        page = Page(run.start_browser(), server, cli)
+        run_parts(page, (part_tatedrez, part_taktikl, part_quixo, part_tablut, part_chess, part_dobutsu, part_plain,
+                         part_full_game, part_tablut_analysis, part_storage))
+        check_console(page.d)
     # How long it took is reported, not judged: CTest's timeout catches a hang, and speed is
     # the benchmarks' business (a busy machine must not fail a correct page).
     log(f"done in {time.time() - started:.0f} s")
-    if failures:
-        print(f"\n{len(failures)} failure(s):")
-        for f in failures:
-            print(f"  - {f}")
-        return 1
-    print(f"\nall browser checks passed in {time.time() - started:.0f} s")
-    return 0
+    return report(f"all browser checks passed in {time.time() - started:.0f} s")
 
 
 if __name__ == "__main__":

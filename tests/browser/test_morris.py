@@ -16,18 +16,14 @@ unstyled board) go to $ZZ_SCREENSHOTS (default docs/screenshots). Exit status 1 
 failed on any failure.
 """
 import os
-import re
-import shutil
 import sys
-import tempfile
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 
 import test_board as tb  # noqa: E402  (its helpers: the server, the page, the browser, checks)
-from test_board import Failed, check, log  # noqa: E402
+from test_board import Failed, check  # noqa: E402
 
 GAME = "morris"
 POINTS = "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7".split()  # the notation's order
@@ -226,42 +222,12 @@ def main():
     if not os.access(tb.CLI, os.X_OK):
         print(f"no zugzwang binary at {tb.CLI} (give it as the first argument or ZZ_CLI)")
         return 1
-    data = tempfile.mkdtemp(prefix="zz-browser-morris-")
-    profile = tempfile.mkdtemp(prefix="zz-chromium-")
-    server = driver = None
-    try:
-        server = tb.Server(data)
-        driver = tb.start_browser(profile)
-        page = tb.Page(driver, server, tb.Cli(data))
-        for part in (part_start, part_mill, part_variants, part_plain, part_other_boards):
-            log(part.__name__)
-            try:
-                part(page)
-            except Failed as e:
-                check(False, f"{part.__name__}: {e}")
-                driver.save_screenshot(os.path.join(tempfile.gettempdir(), f"zz-browser-{part.__name__}.png"))
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not (
-            e["source"] == "network" and re.search(r"status of 40[04]", e["message"]))]
-        check(not errors, f"errors in the browser console: {errors}")
-    except Failed as e:
-        check(False, str(e))
-    except Exception as e:
-        check(False, f"{type(e).__name__}: {e}")
-        traceback.print_exc()
-    finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        shutil.rmtree(data, ignore_errors=True)
-        shutil.rmtree(profile, ignore_errors=True)
-    if tb.failures:
-        print(f"\n{len(tb.failures)} failure(s):")
-        for f in tb.failures:
-            print(f"  - {f}")
-        return 1
-    print("\nall browser checks of the Morris board passed")
-    return 0
+    with tb.BrowserRun("zz-browser-morris-") as run:
+        server = run.serve(tb.Server(run.data))
+        page = tb.Page(run.start_browser(), server, tb.Cli(run.data))
+        tb.run_parts(page, (part_start, part_mill, part_variants, part_plain, part_other_boards))
+        tb.check_console(page.d)
+    return tb.report("all browser checks of the Morris board passed")
 
 
 if __name__ == "__main__":

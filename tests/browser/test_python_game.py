@@ -13,18 +13,13 @@ $ZZ_SCREENSHOTS (default docs/screenshots). Exit status 1 and what failed on any
 """
 import json
 import os
-import re
-import shutil
 import subprocess
 import sys
-import tempfile
-import time
-import traceback
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_board as tb  # noqa: E402  (its helpers: the page, the browser, checks)
-from test_board import Failed, check, log  # noqa: E402
+from test_board import Failed, check  # noqa: E402
 
 EXAMPLES = os.path.join(tb.REPO, "examples", "games")
 TICTACTOE = os.path.join(EXAMPLES, "tictactoe.py")
@@ -104,12 +99,10 @@ def part_no_view(page, data):
 
 
 def main():
-    data = tempfile.mkdtemp(prefix="zz-browser-py-")
-    profile = tempfile.mkdtemp(prefix="zz-chromium-")
-    server = driver = None
-    try:
-        server = GameFileServer(data, [TICTACTOE, CONNECT4, NIM])
-        driver = tb.start_browser(profile)
+    with tb.BrowserRun("zz-browser-py-") as run:
+        data = run.data
+        server = run.serve(GameFileServer(data, [TICTACTOE, CONNECT4, NIM]))
+        driver = run.start_browser()
         page = tb.Page(driver, server, None)
         status, games = server.api("/api/games")
         names = [g["game"] for g in games]
@@ -124,35 +117,9 @@ def main():
         page.wait(lambda: page.attr("body", "data-ready") == "true", "the page to start")
         check(page.js("return document.getElementById('game-select').value") == "tictactoe",
               "the page does not open the game file's game first")
-        for part in (part_tictactoe, part_connect4, part_no_view):
-            log(part.__name__)
-            try:
-                part(page, data)
-            except Failed as e:
-                check(False, f"{part.__name__}: {e}")
-                driver.save_screenshot(os.path.join(tempfile.gettempdir(), f"zz-browser-{part.__name__}.png"))
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not (
-            e["source"] == "network" and re.search(r"status of 40[04]", e["message"]))]
-        check(not errors, f"errors in the browser console: {errors}")
-    except Failed as e:
-        check(False, str(e))
-    except Exception as e:
-        check(False, f"{type(e).__name__}: {e}")
-        traceback.print_exc()
-    finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        shutil.rmtree(data, ignore_errors=True)
-        shutil.rmtree(profile, ignore_errors=True)
-    if tb.failures:
-        print(f"\n{len(tb.failures)} failure(s):")
-        for f in tb.failures:
-            print(f"  - {f}")
-        return 1
-    print("\nall browser checks of Python games passed")
-    return 0
+        tb.run_parts(page, (part_tictactoe, part_connect4, part_no_view), data)
+        tb.check_console(driver)
+    return tb.report("all browser checks of Python games passed")
 
 
 if __name__ == "__main__":
