@@ -92,4 +92,18 @@ inline std::uint64_t rank_in_part(const Board& b, Mask own, Mask waiting) {
   return mc.slot_of_turned(b, b.transform(mc.op, waiting), choose(b.points - count24(own), count24(waiting)));
 }
 
+// Slot i of one part of a tier, whose mover has `own` stones and the waiting side `waiting`,
+// read back: the mover's class, its representative and the waiting stones as the index
+// holds them (turned with the representative). The class must exist (i within the part).
+struct PartSlot {
+  std::uint64_t mover_class;
+  Mask rep, waiting;
+};
+inline PartSlot unrank_in_part(const Board& b, std::uint64_t i, int own, int waiting) {
+  const std::uint64_t per_class = choose_table[b.points - own][waiting];
+  const std::uint64_t c = i / per_class;
+  const Mask rep = subset_classes(b, own).representative[c];
+  return {c, rep, unrank_among_free(b, i % per_class, waiting, rep)};
+}
+
 }  // namespace zz::morris::index_parts

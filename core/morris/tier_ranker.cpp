@@ -22,9 +22,7 @@ std::uint32_t TierRanker::exit_locality(std::uint64_t i) const {
     i -= second_part_;
     std::swap(mb, wb);
   }
-  const std::uint64_t per_class = choose_table[b.points - mb][wb];
-  const Mask rep = subset_classes(b, mb).representative[i / per_class];
-  const Mask waiting = index_parts::unrank_among_free(b, i % per_class, wb, rep);
+  const Mask waiting = index_parts::unrank_in_part(b, i, mb, wb).waiting;
   return static_cast<std::uint32_t>(MoverClass(subset_classes(b, wb), waiting).id);
 }
 
@@ -50,13 +48,9 @@ ZZ_MORRIS_HOT int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, 
   const bool w_moves = wb > 0 && (wh == 0 || rules_.place_or_move);
   const bool hands_fit = rules_.place_or_move || wh == mh || wh == mh + 1;
   if (mb + mh < 3 || wb + wh < 3 || !w_moves || !hands_fit) return 0;
-  const SubsetClasses& mine = subset_classes(b, mb);
-  const std::uint64_t per_class = choose_table[b.points - mb][wb];
-  const std::uint64_t c = i / per_class;
-  const Mask rep = mine.representative[c];
-  const Mask waiting = index_parts::unrank_among_free(b, i % per_class, wb, rep);
+  const auto [c, rep, waiting] = index_parts::unrank_in_part(b, i, mb, wb);
   // Two un-moves reach the same slot only by a symmetry that fixes the representative.
-  distinct = mine.stabilizer[c] == 1;
+  distinct = subset_classes(b, mb).stabilizer[c] == 1;
 
   // The predecessors' movers, w's stones with one taken back, each with its set's rank (the
   // key of its class entry) above the 24 bits of the set; their class entries are fetched
