@@ -5,6 +5,7 @@ paired in the same run (issue 54's goals).
 
     bench_solve_cpu.py ZUGZWANG [ZUGZWANG_B] --game tablut --material K1W3B
                        [--states memory,compact] [--pairs 1] [--threads 2] [--nice 0]
+                       [--root-only [--dependencies DIR]] [--rule NAME=VALUE ...]
 
 Each run solves the material into a fresh folder (`zugzwang solve GAME --material M
 --working-state S --progress lines`). CPU is the process's user + system time (wait4), so
@@ -13,7 +14,9 @@ The root table's solve is split by its progress lines into phases (before level 
 sub-tables' decoding and every slot's children; the levels; the write). One JSON line per
 run, with the table file's SHA-256; with two programs the runs alternate A, B (B, A in the
 next pair) per state and a last line per state gives the CPU ratios B/A and whether every
-file was the same. Standard library only.
+file was the same. With --root-only the sub-tables are solved once (by the first program)
+into a folder every run starts from a copy of, and only the root table is timed: a large
+tier alone (morris 5-5-1-0) without the minutes of its dependencies. Standard library only.
 """
 import argparse
 import hashlib
@@ -53,11 +56,37 @@ def parse_progress(lines, material):
     return slots, level0, last_level, stored
 
 
-def run(zugzwang, args, state):
+def solve_command(zugzwang, args, folder, state):
+    rules = [x for r in args.rule for x in ("--rule", r)]
+    return [zugzwang, "solve", args.game, *rules, "--material", args.material, "--data", str(folder),
+            "--threads", str(args.threads), "--working-state", state, "--progress", "lines"]
+
+
+def root_tables(folder, args):
+    # The rules' folder is "default", or names the rule values (morris: variant=nine).
+    return list((folder / args.game).glob(f"*/{args.material}.zzt"))
+
+
+def solve_dependencies(zugzwang, args):
+    """A folder holding every table the root needs and not the root (for --root-only): the
+    --dependencies folder as an earlier run left it, or solved now."""
+    if args.dependencies and args.dependencies.exists():
+        return args.dependencies
+    folder = args.dependencies or Path(tempfile.mkdtemp(prefix="zz-solve-deps-", dir=args.work))
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run(solve_command(zugzwang, args, folder, "memory"), check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    for table in root_tables(folder, args):
+        table.unlink()
+    return folder
+
+
+def run(zugzwang, args, state, dependencies=None):
     folder = Path(tempfile.mkdtemp(prefix="zz-solve-cpu-", dir=args.work))
     try:
-        command = [zugzwang, "solve", args.game, "--material", args.material, "--data", str(folder),
-                   "--threads", str(args.threads), "--working-state", state, "--progress", "lines"]
+        if dependencies:
+            shutil.copytree(dependencies, folder, dirs_exist_ok=True)
+        command = solve_command(zugzwang, args, folder, state)
         if args.nice:
             command = ["nice", "-n", str(args.nice), *command]
         start = time.monotonic()
@@ -69,8 +98,7 @@ def run(zugzwang, args, state):
             raise SystemExit(f"bench_solve_cpu: {' '.join(command)} failed: {err.strip()[-400:]!r}")
         slots, level0, last_level, stored = parse_progress(err.splitlines(), args.material)
         cpu = usage.ru_utime + usage.ru_stime
-        # The rules' folder is "default", or names the rule values (morris: variant=nine).
-        table = next((folder / args.game).glob(f"*/{args.material}.zzt"))
+        table = root_tables(folder, args)[0]
         with open(table, "rb") as f:
             digest = hashlib.file_digest(f, "sha256").hexdigest()
         result = {"program": zugzwang, "state": state, "material": args.material, "slots": slots,
@@ -94,17 +122,31 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--nice", type=int, default=0)
     parser.add_argument("--work", default=None, help="where the scratch folders go (default: the system's)")
+    parser.add_argument("--root-only", action="store_true",
+                        help="solve the sub-tables once, then time the root table's solve alone")
+    parser.add_argument("--dependencies", type=Path, default=None,
+                        help="with --root-only: keep the sub-tables in this folder (reused when it exists)")
+    parser.add_argument("--rule", action="append", default=[], help="a rule option passed to solve (NAME=VALUE)")
     args = parser.parse_args()
     if len(args.programs) > 2:
         parser.error("one or two programs")
     programs = [str(Path(p).resolve()) for p in args.programs]
+    dependencies = solve_dependencies(programs[0], args) if args.root_only else None
+    try:
+        return compare(programs, args, dependencies)
+    finally:
+        if dependencies and not args.dependencies:
+            shutil.rmtree(dependencies, ignore_errors=True)
+
+
+def compare(programs, args, dependencies):
     for state in args.states.split(","):
         ratios, digests = [], set()
         for pair in range(args.pairs):
             order = programs if pair % 2 == 0 else list(reversed(programs))
             results = {}
             for program in order:
-                results[program] = run(program, args, state)
+                results[program] = run(program, args, state, dependencies)
                 digests.add(results[program]["sha256"])
                 print(json.dumps(results[program]), flush=True)
             if len(programs) == 2:
