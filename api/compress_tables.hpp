@@ -5,6 +5,7 @@
 #include <chrono>
 #include <span>
 
+#include "api/codec_request.hpp"
 #include "api/results.hpp"
 #include "api/session.hpp"
 #include "solver/set_memory.hpp"
@@ -17,20 +18,9 @@ namespace zz::api {
 template <Enumerable G>
 PackOptions pack_options_for(TableStore<G>& store, const typename G::Tier& t, const CompressRequest& r) {
   PackOptions o = store.pack_options(t);
-  if (r.codec) {
-    const auto c = codec_from_name(*r.codec);
-    if (!c) throw InputError("unknown codec '" + *r.codec + "' (codecs: lzma, zstd)");
-    o.codec.codec = *c;
-    o.codec.level = *c == Codec::Zstd ? 19 : 9;
+  if (const auto codec = requested_codec(r.codec, r.level)) {
+    o.codec = *codec;
     o.choose_codec = false;
-  }
-  if (r.level) {
-    if (!r.codec) throw InputError("--level needs --codec (without it, each table gets the better of lzma 9 and zstd 19)");
-    const int top = o.codec.codec == Codec::Zstd ? 22 : 9;
-    if (*r.level < 1 || *r.level > top)
-      throw InputError("--level " + std::to_string(*r.level) + " is outside 1.." + std::to_string(top) + " for " +
-                       codec_name(o.codec.codec));
-    o.codec.level = *r.level;
   }
   if (r.block_entries) {
     int shift = 0;

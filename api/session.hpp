@@ -37,6 +37,11 @@ struct SolveRequest {
   int threads = 0;       // 0: every core
   std::string command;   // how a person reproduces this solve (goes into the report)
   int table_format = 3;  // 3: compressed; 2: one code per slot (faster to write, 10-600x larger)
+  // The coder of the tables written (api/codec_request.hpp; none: each table gets the better
+  // of lzma 9 and zstd 19 on a sample, as compress chooses): a fast one (zstd 6) writes a
+  // morris tier ten times faster, 10-20 % larger; `compress` makes them smallest later.
+  std::optional<std::string> codec;  // "lzma" or "zstd"
+  std::optional<int> level;          // the codec's level
   std::function<void(const SolveProgress&)> progress;
   const std::atomic<bool>* stop = nullptr;  // set it to stop the solve (Cancelled is thrown)
   // The ranks of a distributed job (every rank makes the same call); nullptr: this process.

@@ -238,6 +238,12 @@ class TableWork {
     if (request.table_format != 2 && request.table_format != kTableFormatVersion)
       throw InputError("--table-format " + std::to_string(request.table_format) + " (formats: 2, 3)");
     core_.store().set_format(request.table_format);
+    // The coder asked for, for this solve only (a later compress of the session chooses anew).
+    core_.store().use_codec(requested_codec(request.codec, request.level));
+    struct CodecReset {
+      TableStore<G>& store;
+      ~CodecReset() { store.use_codec(std::nullopt); }
+    } codec_reset{core_.store()};
     // A set too large for memory (SolveOptions::release_from_slots) releases its tables as it
     // goes; queries of this session on other threads must wait for such a solve to end.
     const auto reports = solve_tiers_checked(std::span<const typename G::Tier>(roots), options, request.rebuild);

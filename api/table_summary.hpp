@@ -10,6 +10,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "api/results.hpp"
+#include "solver/game.hpp"
 #include "solver/table/codes.hpp"
 #include "solver/table/store.hpp"
 
@@ -74,12 +75,27 @@ TableSummary summarize_table(const G& game, TableStore<G>& store, const typename
   const std::string_view first = game.player_name(start, true);
   const std::array<std::string, 2> names{std::string(first), std::string(game.player_name(start, false))};
   constexpr bool kFlips = requires(const Position& p) { game.other_side_to_move(p); };
+  const auto census = [&] {
+    if constexpr (HasSlotCensus<G>) return game.tier_ranker(t);
+    else return 0;
+  }();
 
   const Counts c = tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(0, table.size(), 1 << 14), Counts{},
       [&](const tbb::blocked_range<std::uint64_t>& range, Counts c) {
         Position p;
         for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+          // Read from the index where the game can tell (and no position is needed below).
+          if constexpr (HasSlotCensus<G> && !kFlips) {
+            const SlotCensus slot = census.census(i);
+            if (!slot.used) continue;
+            const Outcome o = decode(table.code_of_used(i));
+            const int side = slot.first_to_move ? 0 : 1;
+            ++c.reduced[side][static_cast<int>(o.value)];
+            c.raw[side][static_cast<int>(o.value)] += slot.orbit;
+            if (o.value == Value::Win) c.longest[side] = std::max(c.longest[side], longest_key(o.remoteness, i));
+            continue;
+          }
           if (!game.unrank(t, i, p)) continue;
           const Outcome o = decode(table.code_of_used(i));
           const int side = game.player_name(p, true) == first ? 0 : 1;

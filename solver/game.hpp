@@ -16,6 +16,7 @@
 
 #include "core/common/outcome.hpp"
 #include "core/common/rules.hpp"
+#include "core/common/slot_census.hpp"
 
 namespace zz {
 
@@ -192,6 +193,15 @@ template <class G>
 concept HasExitLocality = HasRankedExits<G> && requires(const G& g, const typename G::Tier& t, std::uint64_t i) {
   { g.tier_ranker(t).exits_only() } -> std::convertible_to<bool>;
   { g.tier_ranker(t).exit_locality(i) } -> std::convertible_to<std::uint32_t>;
+};
+
+// Optional, with HasTierRanker: census(i) (core/common/slot_census.hpp) is what unrank, player_name and orbit_size say of
+// slot i, read from the index alone. The counts a solve reports per position
+// (api/raw_counts.hpp) and `summary` read every slot of every table: building each position
+// and turning it under every symmetry cost as much as solving a placement tier of morris.
+template <class G>
+concept HasSlotCensus = HasTierRanker<G> && requires(const G& g, const typename G::Tier& t, std::uint64_t i) {
+  { g.tier_ranker(t).census(i) } -> std::same_as<SlotCensus>;
 };
 
 // The type of G::tier_ranker's result, or an empty stand-in for a game without one.

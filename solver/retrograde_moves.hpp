@@ -121,6 +121,13 @@ class TierMoves {
     }
   }
 
+  // Whether every move of the tier leaves it (HasExitLocality): no slot then has an in-tier
+  // child or predecessor, so a slot's value is known once its exits are read.
+  bool exits_only() const {
+    if constexpr (HasExitLocality<G>) return ranker_.exits_only();
+    else return false;
+  }
+
   // Calls f(k) once for each k in [begin, end): in order, or, in a tier whose every move
   // leaves it (HasExitLocality), window by window in the order of exit_locality(slot(k)),
   // so that the parents whose children share a block of the next tier's table are valued

@@ -1,5 +1,6 @@
 #include "core/morris/tier_ranker.hpp"
 
+#include <array>
 #include <utility>
 
 namespace zz::morris {
@@ -24,6 +25,36 @@ std::uint32_t TierRanker::exit_locality(std::uint64_t i) const {
   }
   const Mask waiting = index_parts::unrank_in_part(b, i, mb, wb).waiting;
   return static_cast<std::uint32_t>(MoverClass(subset_classes(b, wb), waiting).id);
+}
+
+SlotCensus TierRanker::census(std::uint64_t i) const {
+  // The one slot of "over" is White to move with two stones, one position (orbit_size).
+  if (tier_.over) return {i == 0, true, 1};
+  const Board& b = *board_;
+  int mb = tier_.a, mh = tier_.ha, wb = tier_.b, wh = tier_.hb;
+  if (i >= second_part_) {
+    i -= second_part_;
+    std::swap(mb, wb);
+    std::swap(mh, wh);
+  }
+  const SubsetClasses& cls = subset_classes(b, mb);
+  const std::uint64_t per_class = choose_table[b.points - mb][wb];
+  const std::uint64_t c = i / per_class;
+  if (c >= cls.classes()) return {};
+  // unrank's colours: Black is to move while it has a stone more in hand, else White.
+  const bool white = rules_.place_or_move || mh != wh + 1;
+  const std::uint16_t more = static_cast<std::uint16_t>(cls.stabilizer[c] & ~1u);
+  if (!more) return {true, white, kSymmetries};
+  // The symmetries that fix the position are those of the representative's that fix the
+  // waiting stones too; the slot is unused when one of them makes the stones smaller.
+  const Mask waiting = index_parts::unrank_among_free(b, i % per_class, wb, cls.representative[c]);
+  std::uint32_t fixing = 1;
+  for (std::uint16_t s = more; s; s &= static_cast<std::uint16_t>(s - 1)) {
+    const Mask image = b.transform(__builtin_ctz(s), waiting);
+    if (image < waiting) return {};
+    fixing += image == waiting;
+  }
+  return {true, white, kSymmetries / fixing};
 }
 
 ZZ_MORRIS_HOT std::uint64_t TierRanker::operator()(const Position& p) const {
@@ -97,9 +128,69 @@ ZZ_MORRIS_HOT bool TierRanker::exit_child(const Position& p, Move m, int& tier, 
   const Colour s = p.to_move;
   const Mask mover = m.remove == kNone ? p.stones[other(s)] : p.stones[other(s)] & ~bit(m.remove);
   const Mask waiting = (place ? p.stones[s] : p.stones[s] & ~bit(m.from)) | bit(m.to);
-  const MoverClass mc(*e.classes, mover);
+  const MoverClass& mc = mover_class(*e.classes, mover);
+  if (kind == kPlace && !mc.more) {
+    index = e.offset + mc.id * e.per_class + placed_rank(mc, p.stones[s], m.to);
+    return true;
+  }
   index = e.offset + mc.slot_of_turned(*board_, board_->transform(mc.op, waiting), e.per_class);
   return true;
+}
+
+// rank_among_free(turned own + the placed point, mc.rep) where no symmetry but the identity
+// fixes mc.rep (smallest() is the turned set itself). A parent's placements differ by the
+// one point placed: its own stones' sums, below each place the point may take and above it
+// (there each stone's number among the chosen is one more), are made once per parent and
+// kept per thread; a child is then two popcounts and three look-ups.
+ZZ_MORRIS_HOT std::uint64_t TierRanker::placed_rank(const MoverClass& mc, Mask own, int to) const {
+  struct Sums {
+    Mask rep = ~Mask{0};
+    int op = -1;
+    Mask own = 0, turned = 0;
+    std::array<std::uint64_t, kMaxPoints + 1> below{}, above{};
+  };
+  thread_local Sums sums;
+  const Board& b = *board_;
+  if (sums.rep != mc.rep || sums.op != mc.op || sums.own != own) {
+    sums.rep = mc.rep;
+    sums.op = mc.op;
+    sums.own = own;
+    sums.turned = b.transform(mc.op, own);
+    std::array<int, kMaxPoints> number{};  // each stone's number among the free points, ascending
+    int k = 0;
+    for (Mask m = sums.turned; m; m &= m - 1) {
+      const int point = __builtin_ctz(m);
+      number[static_cast<std::size_t>(k++)] = point - count24(mc.rep & (bit(point) - 1));
+    }
+    sums.below[0] = 0;
+    for (int j = 1; j <= k; ++j)
+      sums.below[static_cast<std::size_t>(j)] =
+          sums.below[static_cast<std::size_t>(j - 1)] + choose_table[number[static_cast<std::size_t>(j - 1)]][j];
+    sums.above[static_cast<std::size_t>(k)] = 0;
+    for (int j = k - 1; j >= 0; --j)
+      sums.above[static_cast<std::size_t>(j)] =
+          sums.above[static_cast<std::size_t>(j + 1)] + choose_table[number[static_cast<std::size_t>(j)]][j + 2];
+  }
+  const int x = b.symmetry[static_cast<std::size_t>(mc.op)][static_cast<std::size_t>(to)];
+  const Mask under = bit(x) - 1;
+  const int j = count24(sums.turned & under);
+  return sums.below[static_cast<std::size_t>(j)] + choose_table[x - count24(mc.rep & under)][j + 1] +
+         sums.above[static_cast<std::size_t>(j)];
+}
+
+// The class of the child's mover, which is the same for every placement of a parent that
+// removes nothing (the parent's waiting stones) and is asked for once per move: the last
+// one is kept per thread (ranking the set and reading its class entry, a cache miss in a
+// table of up to 2.9 MB, were a third of exit_child).
+const MoverClass& TierRanker::mover_class(const SubsetClasses& classes, Mask mover) {
+  struct Last {
+    const SubsetClasses* classes = nullptr;
+    Mask mover = 0;
+    MoverClass found;
+  };
+  thread_local Last last;
+  if (last.classes != &classes || last.mover != mover) last = {&classes, mover, MoverClass(classes, mover)};
+  return last.found;
 }
 
 TierRanker::QuietChildren::QuietChildren(const TierRanker& ranker, const Position& p) : board_(ranker.board_) {

@@ -21,6 +21,7 @@
 #include <span>
 #include <vector>
 
+#include "core/common/slot_census.hpp"
 #include "core/morris/board.hpp"
 #include "core/morris/index_parts.hpp"
 #include "core/morris/position.hpp"
@@ -79,6 +80,11 @@ class TierRanker {
   };
   QuietChildren in_tier_children(const Position& p) const { return {*this, p}; }
 
+  // Slot i's census (solver/game.hpp HasSlotCensus), as unrank, player_name and orbit_size
+  // give it: a class whose representative only the identity fixes holds 16 positions per
+  // slot, which is almost every slot; only the others read their waiting stones back.
+  SlotCensus census(std::uint64_t i) const;
+
   // Whether every move leaves the tier: placing is compulsory while a stone is in hand (not
   // Lasker's place-or-move), and every part's mover has one (solver/game.hpp HasExitLocality).
   bool exits_only() const { return exits_only_; }
@@ -88,6 +94,9 @@ class TierRanker {
   std::uint32_t exit_locality(std::uint64_t i) const;
 
  private:
+  static const index_parts::MoverClass& mover_class(const SubsetClasses& classes, Mask mover);
+  std::uint64_t placed_rank(const index_parts::MoverClass& mc, Mask own, int to) const;
+
   // 0 when p's mover is the tier's (a, ha) side, else 1.
   int part_of(const Position& p) const {
     const Colour s = p.to_move;

@@ -150,6 +150,10 @@ class TableStore {
   // 0, the default, no limit): a solve gives them a share of its memory budget.
   void limit_coder_memory(std::uint64_t bytes) { coder_memory_ = bytes; }
 
+  // The coder save() writes with (nullopt, the default: the writer's choice per table): a
+  // solve may ask for a fast one and leave the smallest to a later `compress`.
+  void use_codec(std::optional<CodecSettings> codec) { codec_ = codec; }
+
   // Opens the tier's file again (written by others, e.g. the ranks of a distributed solve);
   // a table it replaces stays valid until the store ends.
   const TierTable& reload(const Tier& t) {
@@ -189,6 +193,11 @@ class TableStore {
   PackOptions pack_options(const Tier& t) {
     PackOptions o = default_pack_options(game_.tier_size(t));
     o.coder_memory = coder_memory_;
+    if (codec_) {
+      o.codec = *codec_;
+      o.choose_codec = false;
+      o.cheaper_within = 0;
+    }
     o.fill_unused = true;
     if constexpr (HasSideSplit<G>) o.side_split = game_.side_split(t);
     if constexpr (HasIndexAxes<G>) o.axes = game_.index_axes(t);
@@ -336,6 +345,7 @@ class TableStore {
   std::atomic<std::size_t> decodes_{0};
   std::uint64_t helper_budget_ = 0;
   std::uint64_t coder_memory_ = 0;
+  std::optional<CodecSettings> codec_;
   int format_ = kTableFormatVersion;
   MoveValues<G> values_;
 };

@@ -3,6 +3,9 @@
 // tables listing reports bytes, bits per slot and the ratio to format 2.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
@@ -114,6 +117,45 @@ TEST_CASE("compress refuses bad options in one line, before touching a table") {
   }
   CHECK(cli_test::slurp(file) == before);
   CHECK(run({"solve", "chess", "--material", "KRvK", "--table-format", "5", "--data", data}).code == 2);
+}
+
+TEST_CASE("solve --codec writes every table with that coder; compress --force makes them the default files") {
+  cli_test::TempDir fast_dir, default_dir;
+  const std::string fast = fast_dir.path.string(), plain = default_dir.path.string();
+  const auto solved = run({"solve", "chess", "--material", "KRvK", "--codec", "zstd", "--level", "3", "--json", "--data", fast});
+  REQUIRE(solved.code == 0);
+  const auto report = nlohmann::json::parse(solved.out);
+  CHECK(report["command"].get<std::string>().find("--codec zstd --level 3") != std::string::npos);
+  int coded = 0;
+  for (const auto& t : report["tiers"]) {
+    if (!t.contains("coder")) continue;
+    CHECK(t["coder"] == "zstd3");
+    ++coded;
+  }
+  CHECK(coded >= 1);
+  REQUIRE(run({"solve", "chess", "--material", "KRvK", "--data", plain}).code == 0);
+  const auto file = [](const cli_test::TempDir& d) { return d.path / "chess" / "default" / "KRvK.zzt"; };
+  CHECK(cli_test::slurp(file(fast_dir)) != cli_test::slurp(file(default_dir)));
+  const std::vector<std::string> query = {"query", "chess", "8/8/8/8/8/2k5/1R6/K7 w - - 0 1", "--json", "--data"};
+  auto ask = [&](const std::string& data) {
+    auto args = query;
+    args.push_back(data);
+    return run(args).out;
+  };
+  CHECK(ask(fast) == ask(plain));
+  // The solver's own choice, made later: byte for byte the file a plain solve writes.
+  REQUIRE(run({"compress", "chess", "--material", "KRvK", "--force", "--data", fast}).code == 0);
+  CHECK(cli_test::slurp(file(fast_dir)) == cli_test::slurp(file(default_dir)));
+  for (const auto& bad : std::vector<std::vector<std::string>>{
+           {"--codec", "brotli"}, {"--codec", "lzma", "--level", "0"}, {"--level", "6"}}) {
+    std::vector<std::string> args = {"solve", "chess", "--material", "KQvK", "--data", fast};
+    args.insert(args.end(), bad.begin(), bad.end());
+    const auto r = run(args);
+    CAPTURE(bad[1]);
+    CHECK(r.code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  CHECK_FALSE(std::filesystem::exists(fast_dir.path / "chess" / "default" / "KQvK.zzt"));
 }
 
 TEST_CASE("compress joins blocks by coding a file's own symbols again: the bytes of packing the table at once") {

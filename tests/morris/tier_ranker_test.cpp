@@ -199,3 +199,51 @@ TEST_CASE("the over tier has no predecessors, exits or in-tier children") {
   g.for_each_move(p, [&](const Morris::Move&) { ++moves; });
   CHECK(moves == 0);
 }
+
+namespace {
+
+// census(i) against unrank, player_name and orbit_size (the slow path raw_counts and summary
+// take without it), on at least `slots` slots spread evenly over the tier (every slot of a
+// smaller one).
+void check_census(const Case& c, std::uint64_t slots) {
+  const Morris g(RuleValues{{"variant", c.variant}});
+  const std::string name = std::string(c.variant) + " " + c.tier;
+  CAPTURE(name);
+  const Morris::Tier t = g.solve_roots(c.tier).front();
+  const auto ranker = g.tier_ranker(t);
+  const std::uint64_t step = std::max<std::uint64_t>(1, g.tier_size(t) / slots);
+  const std::string_view first = g.player_name(g.start(), true);
+  std::uint64_t used = 0, symmetric = 0, unused = 0, second = 0;
+  Morris::Position p;
+  for (std::uint64_t i = 0; i < g.tier_size(t); i += step) {
+    CAPTURE(i);
+    const SlotCensus census = ranker.census(i);
+    const bool is_used = g.unrank(t, i, p);
+    REQUIRE(census.used == is_used);
+    if (!is_used) {
+      ++unused;
+      continue;
+    }
+    ++used;
+    CHECK(census.first_to_move == (g.player_name(p, true) == first));
+    CHECK(census.orbit == static_cast<std::uint32_t>(g.orbit_size(p)));
+    symmetric += census.orbit < morris::kSymmetries;
+    second += !census.first_to_move;
+  }
+  MESSAGE(name << ": " << used << " used slots (" << symmetric << " with a symmetry of their own, " << second
+                    << " Black to move), " << unused << " unused");
+  CHECK(used > 0);
+}
+
+}  // namespace
+
+TEST_CASE("census equals unrank, player_name and orbit_size") {
+  // Every slot: flying and movement tiers with symmetric and unused slots, a placement tier
+  // with Black to move in its second part, Lasker's hands (place or move) and Six Men's board.
+  constexpr std::uint64_t kEvery = ~std::uint64_t{0};
+  for (const Case& c : {Case{"nine", "3-3-0-0", 0}, Case{"nine", "4-3-0-0", 0}, Case{"nine", "2-3-5-4", 0},
+                        Case{"nine", "3-4-3-2", 0}, Case{"lasker", "3-3-1-1", 0}, Case{"lasker", "4-2-0-2", 0},
+                        Case{"six", "3-3-2-2", 0}, Case{"morabaraba", "4-4-0-0", 0}, Case{"nine", "over", 0}})
+    check_census(c, kEvery);
+  for (const Case& c : kCases) check_census(c, 200'000);
+}
