@@ -78,10 +78,17 @@ class GameHandle {
 std::string position_text(GameHandle& g, const py::object& position) { return g.position_text(position); }
 
 api::SolveReport solve(GameHandle& g, const py::object& material, const py::object& threads, bool rebuild,
-                       const py::object& progress, const py::object& memory, const py::object& working_state) {
+                       const py::object& progress, const py::object& memory, const py::object& working_state,
+                       const py::object& codec, const py::object& level) {
   api::SolveRequest request;
   request.memory = memory_argument(memory);
   request.working_state = utf8_argument(working_state, "working_state");
+  if (!codec.is_none()) request.codec = utf8_argument(codec, "codec");
+  if (!level.is_none()) {
+    if (!py::isinstance<py::int_>(level) || py::isinstance<py::bool_>(level))
+      throw InputError("level must be an integer");
+    request.level = level.cast<int>();
+  }
   if (!material.is_none()) request.material = utf8_argument(material, "material");
   if (!threads.is_none()) {
     request.threads = threads.cast<int>();
@@ -285,10 +292,11 @@ data defaults to $ZUGZWANG_DATA, else $XDG_DATA_HOME/zugzwang, else ~/.local/sha
            "The position as data: squares, pieces, hands, marks, and every legal move as squares.")
       .def("solve", &solve, py::arg("material") = py::none(), py::arg("threads") = py::none(),
            py::arg("rebuild") = false, py::arg("progress") = py::none(), py::arg("memory") = py::none(),
-           py::arg("working_state") = "auto",
+           py::arg("working_state") = "auto", py::arg("codec") = py::none(), py::arg("level") = py::none(),
            "Builds the tables (all of the game, or of a material); progress(SolveProgress) after each level. "
            "memory ('8G', '512M' or bytes) caps what the solve uses: a table that needs more is solved in the "
-           "compact working state (working_state 'auto'; or 'memory', 'compact').")
+           "compact working state (working_state 'auto'; or 'memory', 'compact'). codec ('lzma' or 'zstd') and "
+           "level code every table so instead of each table's better of lzma 9 and zstd 19.")
       .def("tables",
            [](GameHandle& g, const py::object& material) {
              return g.session().tables(material.is_none() ? "" : utf8_argument(material, "material"));

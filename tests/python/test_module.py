@@ -275,6 +275,24 @@ def test_solve_in_the_compact_state_writes_the_same_tables_and_refuses_bad_sizes
         g.solve(working_state="disk")
 
 
+def test_solve_with_a_codec_codes_every_table_so_and_refuses_bad_ones(tmp_path):
+    plain = zugzwang.Game("tatedrez", data=tmp_path / "plain").solve()
+    reports = []
+    fast = zugzwang.Game("tatedrez", data=tmp_path / "fast").solve(codec="zstd", level=3, progress=reports.append)
+    coders = {r.coder for r in reports if r.table_finished}
+    assert coders == {"zstd3"}, coders
+    # The same values in other bytes (the writer's own choice is lzma 9 or zstd 19).
+    assert fast.to_dict()["tiers"] == plain.to_dict()["tiers"]
+    files = sorted((tmp_path / "plain").rglob("*.zzt"))
+    assert files and all(f.read_bytes() != (tmp_path / "fast" / f.relative_to(tmp_path / "plain")).read_bytes()
+                         for f in files)
+    g = zugzwang.Game("tatedrez", data=tmp_path / "bad")
+    for bad in ({"codec": "brotli"}, {"codec": "zstd", "level": 99}, {"level": 6}, {"codec": "zstd", "level": "6"}):
+        with pytest.raises(zugzwang.InputError):
+            g.solve(**bad)
+    assert not list((tmp_path / "bad").rglob("*.zzt"))
+
+
 def test_the_4x5_board_solves_and_answers_as_the_command_line_does(tmp_path):
     rules = {"board": "4x5", "no-return": "off"}
     rule_args = ["--rule", "board=4x5", "--rule", "no-return=off"]
