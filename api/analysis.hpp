@@ -31,6 +31,7 @@
 #include "api/results.hpp"
 #include "api/session.hpp"
 #include "solver/search/score.hpp"
+#include "solver/move_list.hpp"
 
 namespace zz::api {
 
@@ -151,7 +152,7 @@ void answer_from_tables(const G& game, const Oracle& oracle, const typename G::P
     std::optional<Outcome> value;
   };
   std::vector<Valued> moves;
-  game.for_each_move(p, [&](const Move& m) { moves.push_back({m, value_of(game.play(p, m))}); });
+  for (const Move& m : move_list(game, p)) moves.push_back({m, value_of(game.play(p, m))});
   for (const auto& m : moves) {
     MoveProof proof{game.format_move(m.move), "unknown", 0, {}};
     if (m.value) {
@@ -178,10 +179,10 @@ void answer_from_tables(const G& game, const Oracle& oracle, const typename G::P
       if (m.value->value == Value::Draw && ply >= draw_plies) break;
       std::optional<Move> best;
       std::optional<Outcome> best_value;
-      game.for_each_move(q, [&](const Move& reply) {
+      for (const Move& reply : move_list(game, q)) {
         const auto v = value_of(game.play(q, reply));
         if (v && (!best_value || better(*v, *best_value))) best = reply, best_value = v;
-      });
+      }
       if (!best) break;
       line.pv.push_back(game.format_move(*best));
       q = game.play(q, *best);
@@ -224,7 +225,7 @@ void answer_by_search(Tools& tools, const typename Tools::ProofGame::Position& p
     limits.moves_deadline = deadline;
   }
   std::vector<std::string> move_names;
-  game.for_each_move(p, [&](const Move& m) { move_names.push_back(game.format_move(m)); });
+  for (const Move& m : move_list(game, p)) move_names.push_back(game.format_move(m));
   std::vector<MoveVerdict> verdicts(move_names.size());
   std::exception_ptr failure;
   std::thread prover([&] {
@@ -304,9 +305,8 @@ void answer_by_search(Tools& tools, const typename Tools::ProofGame::Position& p
       r.score = kWinScore - n;
       r.forced = forced_text(r.score);
       int index = 0;
-      game.for_each_move(p, [&](const Move& m) {
+      for (const Move& m : move_list(game, p))
         if (index++ == mover.proving_move) r.best_move = game.format_move(m);
-      });
     }
   } else if (other.proven_at) {
     const int n = *other.proven_at;

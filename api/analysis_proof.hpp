@@ -21,6 +21,7 @@
 
 #include "solver/search/depth_first_proof.hpp"
 #include "solver/search/dfpn.hpp"
+#include "solver/move_list.hpp"
 
 namespace zz::api {
 
@@ -133,7 +134,7 @@ class ProofLadder {
   std::vector<MoveVerdict> prove_moves(const Position& p, int max_plies, const std::vector<std::size_t>& first,
                                        const LadderLimits& limits, const Step& step) {
     std::vector<Position> children;
-    game_.for_each_move(p, [&](const Move& m) { children.push_back(game_.play(p, m)); });
+    for (const Move& m : move_list(game_, p)) children.push_back(game_.play(p, m));
     std::vector<MoveVerdict> verdicts(children.size());
     std::vector<std::size_t> order = first;
     for (std::size_t i = 0; i < children.size(); ++i)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/session_core.hpp"
+#include "solver/move_list.hpp"
 #include "solver/perft.hpp"
 #include "solver/query.hpp"
 
@@ -26,7 +27,7 @@ class PositionAnswers {
   std::vector<std::string> legal_moves(const std::string& text) const {
     const Position p = core_.parse_position(text);
     std::vector<std::string> moves;
-    core_.game().for_each_move(p, [&](const Move& m) { moves.push_back(core_.game().format_move(m)); });
+    for (const Move& m : move_list(core_.game(), p)) moves.push_back(core_.game().format_move(m));
     return moves;
   }
 
@@ -67,10 +68,10 @@ class PositionAnswers {
     const MoveResult state = move(text, {});
     BoardResult r{core_.name(), core_.rules(), state.position, state.over, state.result, core_.game().view(p), {},
                   std::nullopt};
-    core_.game().for_each_move(p, [&](const Move& m) {
+    for (const Move& m : move_list(core_.game(), p)) {
       r.moves.push_back(core_.game().view_move(p, m));
       r.moves.back().name = core_.name_of(p, m);
-    });
+    }
     if constexpr (requires { core_.game().solve_roots(std::string()); }) {
       try {
         r.material = core_.game().tier_name(core_.game().tier_of(core_.table_view(p)));
@@ -86,11 +87,11 @@ class PositionAnswers {
     const auto started = std::chrono::steady_clock::now();
     PerftResult r{core_.name(), core_.rules(), core_.game().format(p), depth, 0, {}, 0};
     if (divide && depth > 0) {
-      core_.game().for_each_move(p, [&](const Move& m) {
+      for (const Move& m : move_list(core_.game(), p)) {
         const std::uint64_t n = zz::perft(core_.game(), core_.game().play(p, m), depth - 1);
         r.divide.emplace_back(core_.game().format_move(m), n);
         r.nodes += n;
-      });
+      }
     } else {
       r.nodes = zz::perft(core_.game(), p, depth);
     }

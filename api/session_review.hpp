@@ -9,6 +9,7 @@
 #include "api/analysis_search.hpp"
 #include "api/review_proof.hpp"
 #include "api/session_core.hpp"
+#include "solver/move_list.hpp"
 #include "solver/query.hpp"
 
 namespace zz::api {
@@ -196,11 +197,11 @@ class GameReview {
     else if (after.unforced_within) ply.played_unforced_within = *after.unforced_within + 1;
     if (before.proving_move) {
       int index = 0;
-      core_.game().for_each_move(p, [&](const Move& m) {
-        if (index++ != *before.proving_move) return;
+      for (const Move& m : move_list(core_.game(), p)) {
+        if (index++ != *before.proving_move) continue;
         ply.best_move = core_.game().format_move(m);
         ply.best_move_name = core_.name_of(p, m);
-      });
+      }
     }
     ply.verdict = "unknown";
     if (ply.before && ply.played) {

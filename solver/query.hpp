@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "solver/move_list.hpp"
 #include "solver/table/store.hpp"
 
 namespace zz {
@@ -20,10 +21,10 @@ std::vector<MoveValue<G>> value_moves(const G& game, const typename G::Position&
   // Every child's table block is asked for before any is read: a cold table's blocks come
   // from disk together.
   std::vector<std::pair<typename G::Move, typename G::Position>> children;
-  game.for_each_move(p, [&](const typename G::Move& m) {
+  for (const auto& m : move_list(game, p)) {
     children.emplace_back(m, game.play(p, m));
     store.prefetch(children.back().second);
-  });
+  }
   std::vector<MoveValue<G>> moves;
   moves.reserve(children.size());
   for (const auto& [m, child] : children) moves.push_back({m, from_child(store.probe(child))});

@@ -23,6 +23,7 @@
 
 #include "core/common/hash.hpp"
 #include "solver/search/position_hash.hpp"
+#include "solver/move_list.hpp"
 
 namespace zz {
 
@@ -99,7 +100,7 @@ class AlphaBetaWorker {
     }
     std::vector<Move>& moves = frames_[ply];
     moves.clear();
-    game_.for_each_move(p, [&](const Move& m) { moves.push_back(m); });
+    append_moves(game_, p, moves);
     if (first > 0 && first < static_cast<int>(moves.size())) std::swap(moves[0], moves[first]);
 
     const int original_alpha = alpha;
@@ -201,8 +202,7 @@ LinesResult<G> search_lines(const G& game, const Oracle& oracle, const typename 
                             const Report& report = nullptr) {
   using Move = typename G::Move;
   LinesResult<G> result;
-  std::vector<Move> moves;
-  game.for_each_move(root, [&](const Move& m) { moves.push_back(m); });
+  std::vector<Move> moves = move_list(game, root);
   if (moves.empty()) return result;
   const std::size_t wanted = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(lines, 1)), 1, moves.size());
 
@@ -289,9 +289,7 @@ template <Hashable G, class Oracle>
 SearchResult<G> best_move(const G& game, const Oracle& oracle, const typename G::Position& root,
                           std::span<const std::uint64_t> history, const AlphaBetaLimits& limits) {
   SearchResult<G> result;
-  game.for_each_move(root, [&](const typename G::Move& m) {
-    if (!result.best) result.best = m;
-  });
+  if (const auto moves = move_list(game, root); !moves.empty()) result.best = moves.front();
   const LinesResult<G> r = search_lines(game, oracle, root, history, limits, 1);
   if (!r.lines.empty()) {
     result.best = r.lines.front().pv.front();

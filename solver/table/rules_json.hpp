@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/rules.hpp"
+#include "solver/table/rules_folder.hpp"
 
 namespace zz {
 
@@ -14,14 +15,6 @@ inline nlohmann::json rules_json(const RuleValues& rules) {
     j[k] = numeric ? nlohmann::json(std::stoll(v)) : nlohmann::json(v);
   }
   return j;
-}
-
-// "k1=v1,k2=v2" in key order, or "default" for a game without options: names a variant's
-// table folder.
-inline std::string rules_folder(const RuleValues& rules) {
-  std::string s;
-  for (const auto& [k, v] : rules) s += (s.empty() ? "" : ",") + k + "=" + v;
-  return s.empty() ? "default" : s;
 }
 
 }  // namespace zz

@@ -19,7 +19,7 @@
 #include "solver/exit_floors.hpp"
 #include "solver/game.hpp"
 #include "solver/table/move_values.hpp"
-#include "solver/table/rules_json.hpp"
+#include "solver/table/rules_folder.hpp"
 #include "solver/table/table_file.hpp"
 #include "solver/table/table_shelf.hpp"
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>  // the header is parsed only where a file is read
 
 #include "core/common/rules.hpp"
 #include "solver/table/table_packer.hpp"

@@ -4,6 +4,8 @@
 #include <exception>
 #include <system_error>
 
+#include <nlohmann/json.hpp>
+
 #include "core/common/error.hpp"
 
 namespace zz {

@@ -4,6 +4,8 @@
 
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "core/chess/game.hpp"
 #include "core/common/error.hpp"
 #include "round_trip.hpp"

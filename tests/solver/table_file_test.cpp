@@ -4,6 +4,8 @@
 #include <fstream>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/common/error.hpp"
 #include "solver/table/checksum.hpp"
 #include "solver/table/table_file.hpp"
