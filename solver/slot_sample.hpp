@@ -12,9 +12,10 @@
 //
 // Finding the n-th smallest key costs two passes over the index (a histogram of the keys'
 // top bits, then the keys of the one bucket the n-th falls in), and membership is a key
-// compared with it, so the sample is never listed: it holds 512 KiB per thread while it is
-// drawn and 16 bytes after, whatever n, and a check walks it in index order, in parallel,
-// range by range (contains).
+// compared with it, so the sample is never listed: while it is drawn it holds 512 KiB per
+// thread and the keys of one bucket (about size / 65,536 of them: 3 MB for K1W5B's 24.2 G
+// slots), after that a few words, whatever n; a check walks it in index order, in parallel,
+// range by range (contains). Measured: 4.2 CPU-s per 10^9 slots to draw, 1.6 to walk.
 #include <cstdint>
 
 #include "core/common/hash.hpp"
