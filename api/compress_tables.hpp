@@ -29,6 +29,9 @@ PackOptions pack_options_for(TableStore<G>& store, const typename G::Tier& t, co
       throw InputError("--block-entries " + std::to_string(*r.block_entries) + " is not a power of two from 256 to 16777216");
     o.block_shift = shift;
   }
+  // As a solve under --memory (solve_tiers): the writer's coders get a quarter of the budget,
+  // beside the decoded tables the rewrite holds (half of it) and the table being written.
+  if (r.memory) o.coder_memory = r.memory / 4;
   if (r.keep_unused) o.fill_unused = false;
   if (r.both_sides) o.side_split.reset();
   if (r.smallest) o.cheaper_within = 0;

@@ -330,8 +330,12 @@ ojson to_json(const VerifyResult& r) {
     for (const auto& m : t.examples)
       examples.push_back({{"position", m.position}, {"index", m.index}, {"stored", value_fields(m.stored)},
                           {"expected", value_fields(m.expected)}});
-    tables.push_back({{"tier", t.tier}, {"entries", t.entries}, {"positions", t.positions}, {"derived", t.derived},
-                      {"from_scratch", t.from_scratch}, {"mismatches", t.mismatches}, {"examples", examples},
+    const ojson sample = t.sample ? ojson{{"requested", t.sample->requested}, {"seed", t.sample->seed},
+                                          {"drawn", t.sample->drawn}}
+                                  : ojson(nullptr);
+    tables.push_back({{"tier", t.tier}, {"entries", t.entries}, {"sample", sample}, {"positions", t.positions},
+                      {"derived", t.derived}, {"checked", t.checked}, {"from_scratch", t.from_scratch},
+                      {"decoded_whole", t.decoded_whole}, {"mismatches", t.mismatches}, {"examples", examples},
                       {"seconds", t.seconds}});
   }
   doc["tables"] = tables;

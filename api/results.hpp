@@ -354,6 +354,19 @@ struct VerifiedTable {
   std::uint64_t derived = 0;
   // VerifyRequest::from_scratch: children ranked whole, the derived slots checked too.
   bool from_scratch = false;
+  // The positions whose stored value was compared with their moves: positions - derived,
+  // all of them from scratch.
+  std::uint64_t checked = 0;
+  // Tables decoded whole into memory for this check (the table and those of its sub-tables
+  // not decoded already); 0 for a sample, which reads every table block by block.
+  std::uint64_t decoded_whole = 0;
+  // VerifyRequest::sample: the sample asked for, its seed and the slots it drew (the
+  // smaller of the two sizes, used or not); positions, derived and checked then count the
+  // drawn slots only. nullopt for a whole check.
+  struct Sample {
+    std::uint64_t requested = 0, seed = 0, drawn = 0;
+  };
+  std::optional<Sample> sample;
   std::uint64_t mismatches = 0;
   std::vector<VerifyMismatch> examples;  // the first ones by index
   double seconds = 0;

@@ -118,7 +118,8 @@ struct CompressRequest {
   bool smallest = false;                // LZMA2 9e on every large table, never a faster search
   std::size_t zstd_dictionary = 0;      // zstd: train a dictionary of at most this many bytes
   // Bytes the command may use (0: no limit given): a large set keeps half of it, at most
-  // 8 GiB, of decoded tables for the tables still to come (held_bytes_for_memory).
+  // 8 GiB, of decoded tables for the tables still to come (held_bytes_for_memory), and the
+  // writer's block coders a quarter (PackOptions::coder_memory), as in a solve.
   std::uint64_t memory = 0;
   std::function<void(const CompressedTable&)> progress;  // after each table
 };
@@ -149,8 +150,16 @@ struct VerifyRequest {
   bool keep_decoded = false;
   // Bytes the check may use (0: no limit given), as SolveRequest::memory: half of it, at most
   // 8 GiB, of decoded tables is kept, and a table's sub-tables past half of that are read
-  // mapped from decoded copies (held_bytes_for_memory).
+  // mapped from decoded copies (held_bytes_for_memory). With a sample: the bound of the block
+  // cache instead (half of it), the only memory that grows with the tables.
   std::uint64_t memory = 0;
+  // Check only a uniform random sample of this many slots of each table (solver/slot_sample.hpp:
+  // the same slots on every machine for the same seed; every slot when it is at least the
+  // table's size). No table is decoded whole: each sampled slot and its children are read as a
+  // probe reads them, block by block through the block cache, so a table far larger than
+  // memory can be checked in part. 0 is refused.
+  std::optional<std::uint64_t> sample;
+  std::uint64_t seed = 0;  // the sample's seed
 };
 
 // What the tables of a material say (api/table_summary.hpp). Each table is decoded, with its

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <optional>
 #include <span>
 
 #include <tbb/blocked_range.h>
@@ -16,7 +17,9 @@
 #include "api/session.hpp"
 #include "api/table_summary.hpp"
 #include "solver/set_memory.hpp"
+#include "solver/slot_sample.hpp"
 #include "solver/solve_tiers.hpp"
+#include "solver/table/block_cache.hpp"
 #include "solver/table/codes.hpp"
 #include "solver/table/store.hpp"
 
@@ -45,10 +48,26 @@ class Mismatches {
   std::vector<VerifyMismatch> examples_;
 };
 
+// Sets the process's block cache to hold `bytes` for the life of this object, then puts its
+// bound back.
+class CacheCapacity {
+ public:
+  explicit CacheCapacity(std::uint64_t bytes) : before_(block_cache().capacity()) { block_cache().set_capacity(bytes); }
+  ~CacheCapacity() { block_cache().set_capacity(before_); }
+  CacheCapacity(const CacheCapacity&) = delete;
+  CacheCapacity& operator=(const CacheCapacity&) = delete;
+
+ private:
+  std::uint64_t before_;
+};
+
 }  // namespace verify_detail
 
-// Checks the table of tier t, read from `store` decoded (every code in memory, the side a
-// compressed file leaves out derived from its moves), its sub-tables decoded beside it.
+// Checks the table of tier t in `store`: every slot, read decoded (every code in memory, the
+// side a compressed file leaves out derived from its moves, its sub-tables decoded beside it
+// by verify_tables), or with r.sample the slots of a SlotSample, read as a probe reads them
+// (block by block through the block cache, a left-out or exit-implied slot from its moves):
+// no table is decoded whole. Either way each slot is checked by the same lines.
 template <Enumerable G>
 VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G::Tier& t, const VerifyRequest& r) {
   const auto start = std::chrono::steady_clock::now();
@@ -56,8 +75,11 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
   v.tier = game.tier_name(t);
   v.entries = game.tier_size(t);
   v.from_scratch = r.from_scratch;
-  const auto [first, end] = store.load(t).stored_range();
-  const TierTable& table = store.load_decoded_from_file(t);
+  const TierTable& stored = store.load(t);
+  const auto [first, end] = stored.stored_range();
+  std::optional<SlotSample> sample;
+  if (r.sample) sample.emplace(v.entries, *r.sample, r.seed);
+  const TierTable& table = sample ? stored : store.load_decoded_from_file(t);
 
   verify_detail::Mismatches mismatches(r.examples);
   std::atomic<std::uint64_t> positions{0}, derived{0}, done{0};
@@ -66,6 +88,7 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
     std::uint64_t used = 0, used_derived = 0;
     typename G::Position p;
     for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+      if (sample && !sample->contains(i)) continue;
       if (!game.unrank(t, i, p)) continue;
       ++used;
       // A slot the file leaves out was just derived by this very rule from its moves: it
@@ -75,9 +98,9 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
         ++used_derived;
         if (!r.from_scratch) continue;
       }
-      const Outcome stored = decode(table.code(i));
+      const Outcome stored_value = decode(table.code_of_used(i));
       const Outcome expected = r.from_scratch ? store.implied_value_from_scratch(p) : store.implied_value(p);
-      if (stored != expected) mismatches.add({game.format(p), i, stored, expected});
+      if (stored_value != expected) mismatches.add({game.format(p), i, stored_value, expected});
     }
     positions.fetch_add(used, std::memory_order_relaxed);
     derived.fetch_add(used_derived, std::memory_order_relaxed);
@@ -90,6 +113,8 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
   });
   v.positions = positions.load();
   v.derived = derived.load();
+  v.checked = r.from_scratch ? v.positions : v.positions - v.derived;
+  if (sample) v.sample = VerifiedTable::Sample{*r.sample, r.seed, sample->drawn()};
   v.mismatches = mismatches.count();
   v.examples = std::move(mismatches).examples();
   v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -108,7 +133,12 @@ std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::p
                                          std::span<const typename G::Tier> roots, const VerifyRequest& r,
                                          const std::function<std::string(Outcome)>& describe = {},
                                          const std::function<SummaryResult(TableSummary)>& as_result = {}) {
+  if (r.sample && *r.sample == 0) throw InputError("--sample 0: a sample needs at least one slot");
+  if (r.sample && r.summaries) throw InputError("--summaries needs every slot: not with --sample");
   const std::vector<typename G::Tier> order = dependency_order(game, roots);
+  // A sample's memory is the block cache's: within half the budget when one is given.
+  std::optional<verify_detail::CacheCapacity> cache;
+  if (r.sample && r.memory) cache.emplace(r.memory / 2);
   TableStore<G> store(game, data_dir);
   if (r.keep_decoded) store.keep_decoded_across_runs();
   SetMemory<G> memory(game, order, 0);  // its own store: always released after the last reader
@@ -117,12 +147,17 @@ std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::p
   for (std::size_t k = 0; k < order.size(); ++k) {
     const auto& t = order[k];
     if (!r.skip.count(game.tier_name(t))) {
-      memory.keep_within_budget(store, k, held_bytes);
-      // The tier's sub-tables, decoded one at a time, past half the budget each mapped from a
-      // decoded copy, as a solve reads them (SetMemory::decode_dependency): checking KPPvKP
-      // otherwise held its ten decoded dependencies at once, 12-13 GB.
-      for (const auto& d : game.tier_dependencies(t)) memory.decode_dependency(store, d, held_bytes);
+      const std::size_t decodes = store.decodes();
+      // A sample reads its sub-tables block by block too (verify_table).
+      if (!r.sample) {
+        memory.keep_within_budget(store, k, held_bytes);
+        // The tier's sub-tables, decoded one at a time, past half the budget each mapped from a
+        // decoded copy, as a solve reads them (SetMemory::decode_dependency): checking KPPvKP
+        // otherwise held its ten decoded dependencies at once, 12-13 GB.
+        for (const auto& d : game.tier_dependencies(t)) memory.decode_dependency(store, d, held_bytes);
+      }
       out.push_back(verify_table(game, store, t, r));
+      out.back().decoded_whole = store.decodes() - decodes;
       if (r.summaries) out.back().summary = as_result(summarize_table(game, store, t, describe));
       if (r.progress) r.progress(out.back());
     }

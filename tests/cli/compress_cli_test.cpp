@@ -200,3 +200,31 @@ TEST_CASE("compress joins blocks by coding a file's own symbols again: the bytes
   const auto again = nlohmann::json::parse(run(with_data(join, recoded)).out);
   for (const auto& t : again["tables"]) CHECK_FALSE(t["rewritten"].get<bool>());
 }
+
+// --memory limits the writer's coders to a quarter of it (one coder at a time under 1M): each
+// block is coded alone, so the files are the same byte for byte; a size that is not one is
+// refused in one line.
+TEST_CASE("compress --memory writes the same files with fewer coders at once") {
+  cli_test::TempDir dir;
+  const std::string data = dir.path.string();
+  REQUIRE(run({"solve", "tablut", "--material", "K1W2B", "--table-format", "2", "--data", data}).code == 0);
+  const auto file = dir.path / "tablut" / "default" / "K1W2B.zzt";
+  const auto packed = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"compress", "tablut", "--material", "K1W2B", "--format", "3", "--force",
+                                     "--block-entries", "4096", "--data", data};
+    args.insert(args.end(), extra.begin(), extra.end());
+    REQUIRE(run(args).code == 0);
+    return cli_test::slurp(file);
+  };
+  const std::string unlimited = packed({});
+  CHECK(unlimited.size() > 10000);
+  CHECK(packed({"--memory", "1M"}) == unlimited);
+  CHECK(packed({"--memory", "64M"}) == unlimited);
+  for (const std::string bad : {"lots", "0", "-1G", "1X"}) {
+    CAPTURE(bad);
+    const auto r = run({"compress", "tablut", "--material", "K1W2B", "--memory", bad, "--data", data});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("memory size '" + bad + "'") != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}

@@ -132,3 +132,73 @@ TEST_CASE("verify --record resumes a long check and --summaries writes what summ
     CHECK(std::count(refused.err.begin(), refused.err.end(), '\n') == 1);
   }
 }
+
+// verify --sample: the drawn, used, checked and failed counts in text and JSON, the same for
+// the same seed; bad sizes and seeds refused in one line; a sampled check in a --record is
+// not taken for a whole one.
+TEST_CASE("verify --sample checks a seeded sample and says how many slots it drew and checked") {
+  cli_test::TempDir dir;
+  const std::string data = dir.path.string();
+  REQUIRE(run({"solve", "tablut", "--material", "K1W2B", "--data", data}).code == 0);
+  const std::vector<std::string> sampled = {"verify", "tablut", "--material", "K1W2B", "--sample", "5k", "--seed", "17",
+                                            "--json", "--quiet", "--data", data};
+  const auto json = run(sampled);
+  REQUIRE(json.code == 0);
+  const auto doc = nlohmann::json::parse(json.out);
+  CHECK(doc["clean"] == true);
+  const auto& t = doc["tables"].back();
+  CHECK(t["tier"] == "K1W2B");
+  CHECK(t["sample"]["requested"] == 5000);
+  CHECK(t["sample"]["seed"] == 17);
+  CHECK(t["sample"]["drawn"] == 5000);
+  CHECK(t["positions"].get<std::uint64_t>() <= 5000);
+  CHECK(t["checked"].get<std::uint64_t>() == t["positions"].get<std::uint64_t>() - t["derived"].get<std::uint64_t>());
+  CHECK(t["decoded_whole"] == 0);
+  CHECK(t["mismatches"] == 0);
+  // Reproducible: the same counts again.
+  CHECK(nlohmann::json::parse(run(sampled).out)["tables"].back()["positions"] == t["positions"]);
+
+  const auto text = run({"verify", "tablut", "--material", "K1W2B", "--sample", "5000", "--quiet", "--data", data});
+  CHECK(text.code == 0);
+  CHECK(text.out.find("drawn") != std::string::npos);
+  CHECK(text.out.find("checked") != std::string::npos);
+  CHECK(text.out.find("clean: every sampled position agrees with its moves (a sample of 5000 slots of each table, seed 0)") !=
+        std::string::npos);
+
+  // A whole verify's JSON says it was not a sample.
+  const auto whole = nlohmann::json::parse(
+      run({"verify", "tablut", "--material", "K1W1B", "--json", "--quiet", "--data", data}).out);
+  CHECK(whole["tables"].back()["sample"].is_null());
+
+  for (const auto& bad : std::vector<std::vector<std::string>>{{"--sample", "0"},
+                                                               {"--sample", "-5"},
+                                                               {"--sample", "lots"},
+                                                               {"--sample", "5X"},
+                                                               {"--sample", "99999999999999999999"},
+                                                               {"--sample", "100G00"},
+                                                               {"--sample", "100", "--seed", "x"},
+                                                               {"--sample", "100", "--seed", "-1"},
+                                                               {"--sample", "100", "--seed", "1k"},
+                                                               {"--seed", "3"},
+                                                               {"--sample", "100", "--summaries", data + "/s"}}) {
+    std::vector<std::string> args = {"verify", "tablut", "--material", "K1W2B", "--data", data};
+    args.insert(args.end(), bad.begin(), bad.end());
+    const auto r = run(args);
+    CAPTURE(bad.back());
+    CHECK(r.code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK((r.err.find("--sample") != std::string::npos || r.err.find("--seed") != std::string::npos));
+  }
+
+  // A sample in the record does not mark a table clean for a whole check to skip.
+  const std::string record = (dir.path / "record.jsonl").string();
+  REQUIRE(run({"verify", "tablut", "--material", "K1W2B", "--sample", "1000", "--record", record, "--quiet", "--data", data})
+              .code == 0);
+  const auto resumed =
+      run({"verify", "tablut", "--material", "K1W2B", "--record", record, "--json", "--quiet", "--data", data});
+  REQUIRE(resumed.code == 0);
+  const auto tables = nlohmann::json::parse(resumed.out)["tables"];
+  REQUIRE_FALSE(tables.empty());
+  CHECK(tables.back()["tier"] == "K1W2B");
+  CHECK(tables.back()["sample"].is_null());
+}

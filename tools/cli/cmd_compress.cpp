@@ -31,7 +31,8 @@ int run_compress(const std::vector<std::string>& args) {
       "1.7 % smaller, each table's write 20-45 % slower)")(
       "dictionary", po::value(&request.zstd_dictionary), "zstd: train a dictionary of at most this many bytes")(
       "memory", po::value(&memory),
-      "memory the rewrite may use, e.g. 6G: decoded tables are kept within half of it (at most 8G, the default)")(
+      "memory the rewrite may use, e.g. 6G: decoded tables are kept within half of it (at most 8G, the default), "
+      "and the writer runs only as many block coders at once as a quarter of it holds (the files are the same)")(
       "json", po::bool_switch(&json), "one JSON document");
   po::positional_options_description positional;
   positional.add("game", 1);

@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -15,7 +16,8 @@ namespace zz::cli {
 
 namespace {
 
-// The tables a record of earlier runs (one `verify --json` document per line) found clean.
+// The tables a record of earlier runs (one `verify --json` document per line) found clean,
+// checked whole.
 std::set<std::string> clean_in_record(const std::filesystem::path& record) {
   std::set<std::string> clean;
   std::ifstream in(record);
@@ -26,7 +28,9 @@ std::set<std::string> clean_in_record(const std::filesystem::path& record) {
       throw InputError("--record " + record.string() + " line " + std::to_string(n) +
                        ": not a verify --json document (a line of an interrupted run? remove it)");
     for (const auto& t : doc["tables"])
-      if (t.is_object() && t.value("mismatches", std::uint64_t{1}) == 0 && t.contains("tier") && t["tier"].is_string())
+      // A sampled check is not a check of the whole table: never skipped on its account.
+      if (t.is_object() && t.value("mismatches", std::uint64_t{1}) == 0 && t.contains("tier") && t["tier"].is_string() &&
+          (!t.contains("sample") || t["sample"].is_null()))
         clean.insert(t["tier"].get<std::string>());
   }
   return clean;
@@ -67,6 +71,33 @@ void check_writable(const std::filesystem::path& record, const std::filesystem::
   std::filesystem::remove(probe, error);
 }
 
+// A whole number as --sample and --seed take it: decimal digits, for --sample optionally
+// followed by k, M or G (10^3, 10^6, 10^9: "100M" is 10^8 slots). Anything else, or past
+// 2^64 - 1, is refused with the reason.
+std::uint64_t parse_count(const std::string& option, const std::string& text, bool suffix) {
+  const auto bad = [&](const std::string& why) {
+    return InputError("--" + option + " '" + text + "': " + why +
+                      (suffix ? " (examples: 1000000, 100M)" : " (a whole number from 0 to 18446744073709551615)"));
+  };
+  constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+  std::size_t at = 0;
+  std::uint64_t n = 0;
+  for (; at < text.size() && text[at] >= '0' && text[at] <= '9'; ++at) {
+    const auto digit = static_cast<std::uint64_t>(text[at] - '0');
+    if (n > (top - digit) / 10) throw bad("too large");
+    n = n * 10 + digit;
+  }
+  if (at == 0) throw bad("not a whole number");
+  const std::string unit = text.substr(at);
+  std::uint64_t scale = 1;
+  if (suffix && (unit == "k" || unit == "K")) scale = 1000;
+  else if (suffix && unit == "M") scale = 1000000;
+  else if (suffix && unit == "G") scale = 1000000000;
+  else if (!unit.empty()) throw bad("not a whole number");
+  if (n > top / scale) throw bad("too large");
+  return n * scale;
+}
+
 }  // namespace
 
 // Exit status 0 when every table is clean, 1 when a position disagrees with its moves (2:
@@ -75,7 +106,7 @@ int run_verify(const std::vector<std::string>& args) {
   GameOptions game;
   api::VerifyRequest request;
   bool json = false, quiet = false;
-  std::string record, summaries, memory;
+  std::string record, summaries, memory, sample, seed;
   po::options_description options("options");
   game.add_to(options, true);
   options.add_options()("material", po::value(&request.material), "the tables, for games tabulated by material")(
@@ -95,18 +126,35 @@ int run_verify(const std::vector<std::string>& args) {
       "from-scratch", po::bool_switch(&request.from_scratch),
       "rank every child whole after playing its move (not the solver's shortcuts) and check the derived side too: "
       "slower")(
+      "sample", po::value(&sample),
+      "check only N slots of each table (e.g. 100M = 10^8), a uniform random sample without replacement "
+      "(unused slots drawn are counted and skipped; every slot when N is at least the table's size): no table is "
+      "decoded whole, each slot and its children are read block by block through the block cache (within half of "
+      "--memory)")(
+      "seed", po::value(&seed),
+      "the sample's seed (default 0): slot i's key is splitmix64's (i+1)-th output from the seed and the sample is "
+      "the N slots of smallest key, the same on every machine")(
       "json", po::bool_switch(&json), "one JSON document");
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map vm;
   if (!parse_command(args,
                      "zugzwang verify GAME [--material M] [--threads N] [--examples N] [--rule K=V]... [--data DIR]\n"
-                     "       [--record FILE] [--summaries DIR] [--memory BYTES] [--keep-decoded] [--from-scratch] [--quiet] [--json]\n"
-                     "Checks every stored position one ply deep: its value must be what its moves imply.",
+                     "       [--record FILE] [--summaries DIR] [--memory BYTES] [--keep-decoded] [--from-scratch]\n"
+                     "       [--sample N [--seed S]] [--quiet] [--json]\n"
+                     "Checks every stored position one ply deep: its value must be what its moves imply. With\n"
+                     "--sample, a seeded uniform random sample of N slots of each table instead.",
                      options, positional, vm))
     return 0;
   if (request.threads < 0) throw InputError("--threads must be 0 (every core) or more");
   if (vm.count("memory")) request.memory = parse_byte_size(memory);
+  if (vm.count("seed") && !vm.count("sample")) throw InputError("--seed needs --sample");
+  if (vm.count("sample")) {
+    request.sample = parse_count("sample", sample, true);
+    if (*request.sample == 0) throw InputError("--sample 0: a sample needs at least one slot");
+    if (vm.count("seed")) request.seed = parse_count("seed", seed, false);
+    if (!summaries.empty()) throw InputError("--summaries needs every slot: not with --sample");
+  }
   auto session = game.session();
   check_writable(record, summaries);
   if (!record.empty()) request.skip = clean_in_record(record);

@@ -300,33 +300,45 @@ void print_summary(const api::SummaryResult& r, std::ostream& out) {
 }
 
 void print_verified_table(const api::VerifiedTable& t, std::ostream& out) {
-  out << std::left << std::setw(14) << t.tier << std::right << std::setw(14) << t.positions << std::setw(14)
-      << t.derived << std::setw(12) << t.mismatches << std::setw(10) << std::fixed << std::setprecision(2)
-      << t.seconds << std::defaultfloat << '\n';
+  out << std::left << std::setw(14) << t.tier << std::right;
+  if (t.sample) out << std::setw(14) << t.sample->drawn;
+  out << std::setw(14) << t.positions << std::setw(14) << t.derived << std::setw(14) << t.checked << std::setw(12)
+      << t.mismatches << std::setw(10) << std::fixed << std::setprecision(2) << t.seconds << std::defaultfloat << '\n';
 }
 
 void print_verify(const api::VerifyResult& r, const api::Session& session, std::ostream& out) {
-  out << std::left << std::setw(14) << "tier" << std::right << std::setw(14) << "positions" << std::setw(14)
-      << "derived" << std::setw(12) << "mismatches" << std::setw(10) << "seconds" << '\n';
-  std::uint64_t positions = 0, mismatches = 0;
+  const bool sampled = !r.tables.empty() && r.tables.front().sample;
+  out << std::left << std::setw(14) << "tier" << std::right;
+  if (sampled) out << std::setw(14) << "drawn";
+  out << std::setw(14) << "positions" << std::setw(14) << "derived" << std::setw(14) << "checked" << std::setw(12)
+      << "mismatches" << std::setw(10) << "seconds" << '\n';
+  std::uint64_t drawn = 0, positions = 0, checked = 0, mismatches = 0;
   double seconds = 0;
   for (const auto& t : r.tables) {
     print_verified_table(t, out);
+    drawn += t.sample ? t.sample->drawn : 0;
     positions += t.positions;
+    checked += t.checked;
     mismatches += t.mismatches;
     seconds += t.seconds;
   }
-  out << std::left << std::setw(14) << "total" << std::right << std::setw(14) << positions << std::setw(14) << ""
-      << std::setw(12) << mismatches << std::setw(10) << std::fixed << std::setprecision(2) << seconds
-      << std::defaultfloat << '\n';
+  out << std::left << std::setw(14) << "total" << std::right;
+  if (sampled) out << std::setw(14) << drawn;
+  out << std::setw(14) << positions << std::setw(14) << "" << std::setw(14) << checked << std::setw(12) << mismatches
+      << std::setw(10) << std::fixed << std::setprecision(2) << seconds << std::defaultfloat << '\n';
   for (const auto& t : r.tables)
     for (const auto& m : t.examples)
       out << t.tier << " index " << m.index << ": " << m.position << " is stored as " << session.describe(m.stored)
           << ", its moves say " << session.describe(m.expected) << '\n';
   const bool from_scratch = !r.tables.empty() && r.tables.front().from_scratch;
-  out << (r.clean() ? "clean: every position agrees with its moves" : "NOT CLEAN: " + std::to_string(mismatches) +
-                                                                            " positions disagree with their moves")
-      << (from_scratch ? " (each child ranked whole; the derived side checked too)\n" : "\n");
+  const std::string every = sampled ? "every sampled position agrees with its moves" : "every position agrees with its moves";
+  out << (r.clean() ? "clean: " + every
+                    : "NOT CLEAN: " + std::to_string(mismatches) + " positions disagree with their moves")
+      << (from_scratch ? " (each child ranked whole; the derived side checked too)" : "");
+  if (sampled)
+    out << " (a sample of " << r.tables.front().sample->requested << " slots of each table, seed "
+        << r.tables.front().sample->seed << ")";
+  out << '\n';
 }
 
 namespace {
