@@ -16,7 +16,7 @@ std::uint64_t table_rank(const Position& p) {
   return (p.turn == Color::Black ? l.half : 0) + l.offset(id) + pawn_rank(pawns, id, l.black_size_of(id));
 }
 
-bool table_unrank(const Material& m, std::uint64_t index, Position& out) {
+bool table_unrank_alone(const Material& m, std::uint64_t index, Position& out) {
   const Layout& l = layout(m.white, m.black);
   out = Position{};
   out.turn = index >= l.half ? Color::Black : Color::White;

@@ -50,7 +50,7 @@ int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct
   distinct = false;
   if (material_.over) return 0;  // a finished game has no un-moves
   Position p;
-  table_unrank(material_, i, p);  // a used slot: its canonical position, king on its representative
+  table_unrank_alone(material_, i, p);  // a used slot (read alone): its canonical position, king on its representative
   const Color mover = opponent(p.turn);
   const bool black = mover == Color::Black;
   const Layout& l = layout(material_.white, material_.black);

@@ -70,6 +70,32 @@ TEST_CASE("the predecessor kernel equals for_each_unmove and rank on samples of 
   }
 }
 
+// table_unrank's walk (table_index_walk.cpp) against decoding each slot from scratch: every
+// slot in order, slots a few apart, and a walk broken by another table's slot between two.
+TEST_CASE("table_unrank walking slots in order equals decoding each alone") {
+  const Tablut game;
+  const Material other = parse_material_selection("K1W1B").front();
+  for (const char* name : {"K1W0B", "K0W1B", "K1W1B", "K0W2B", "K2W0B", "K1W2B", "K2W1B", "K0W3B", "K1W3B"}) {
+    const Material m = parse_material_selection(name).front();
+    const std::uint64_t n = std::min<std::uint64_t>(game.tier_size(m), 3'000'000);
+    std::uint64_t wrong = 0, used = 0;
+    Position walked, alone, scratch;
+    for (std::uint64_t i = 0; i < n && wrong < 5; i += 1 + (i / 1000) % 4 * (i % 3 == 0)) {
+      if (i % 100'003 == 0) table_unrank(other, i % game.tier_size(other), scratch);  // breaks the walk
+      const bool a = table_unrank(m, i, walked), b = table_unrank_alone(m, i, alone);
+      used += b;
+      if (a != b || walked != alone) {
+        ++wrong;
+        INFO(name, " slot ", i, " walked ", game.format(walked), " alone ", game.format(alone));
+        CHECK(a == b);
+        CHECK(walked == alone);
+      }
+    }
+    CHECK(wrong == 0);
+    CHECK(used > 0);
+  }
+}
+
 TEST_CASE("the over tier has no predecessors") {
   const Tablut game;
   const TierRanker ranker = game.tier_ranker(Material::finished());
