@@ -15,6 +15,7 @@
 
 #include "core/tablut/game.hpp"
 #include "core/tablut/table_index.hpp"
+#include "core/tablut/table_index_parts.hpp"
 
 namespace zz::tablut {
 namespace {
@@ -67,6 +68,55 @@ TEST_CASE("the predecessor kernel equals for_each_unmove and rank on samples of 
     const Checked c = check_predecessors(parse_material_selection(name).front(), 9973);
     CHECK(c.wrong == 0);
     CHECK(c.slots > 1000);
+  }
+}
+
+// OneMoved against pawn_rank: every orientation of the slot's king, every pawn of either
+// side moved to every empty square it may stand on (not only those a slide reaches).
+std::uint64_t check_one_moved(const Material& m, std::uint64_t step) {
+  using namespace index_parts;
+  const Tablut game;
+  const Layout& l = layout(m.white, m.black);
+  std::uint64_t checked = 0, wrong = 0;
+  Position p;
+  for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
+    if (!game.unrank(m, i, p)) continue;
+    const int id = kT.king_class[p.king];
+    const std::uint64_t black_size = l.black_size_of(id);
+    const TierRanker::Orientations turns(p);
+    for (int k = 0; k < turns.count; ++k) {
+      const Bitboard white = turns.white[static_cast<std::size_t>(k)], black = turns.black[static_cast<std::size_t>(k)];
+      const Bitboard occupied = white | black | bit(p.king);
+      for (const bool black_moved : {false, true}) {
+        for_each_square(black_moved ? black : white, [&](int at) {
+          TierRanker::OneMoved one;
+          one.set(white, black, at, black_moved, id);
+          for (int to = 0; to < kSquares; ++to) {
+            if (has(occupied, to) || to == kThrone || (!black_moved && kT.white_slot[to] < 0)) continue;
+            const Bitboard moved = bit(at) | bit(to);
+            const Placement after{black_moved ? white : white ^ moved, black_moved ? black ^ moved : black};
+            ++checked;
+            if (one.rank(to, black_size) != pawn_rank(after, id, black_size)) {
+              ++wrong;
+              INFO(material_name(m), " slot ", i, " orientation ", k, " ", at, " to ", to);
+              CHECK(one.rank(to, black_size) == pawn_rank(after, id, black_size));
+            }
+          }
+        });
+      }
+    }
+  }
+  CHECK(wrong == 0);
+  return checked;
+}
+
+TEST_CASE("a pawn's moves ranked from one placement (OneMoved) equal pawn_rank") {
+  for (const char* name : {"K1W1B", "K0W2B", "K2W1B"}) CHECK(check_one_moved(parse_material_selection(name).front(), 1) > 1000);
+  // About 4,000 slots of each, larger tables and the most pawns of either side included.
+  const Tablut game;
+  for (const char* name : {"K1W3B", "K3W1B", "K2W3B", "K4W2B", "K1W5B", "K6W0B", "K0W6B"}) {
+    const Material m = parse_material_selection(name).front();
+    CHECK(check_one_moved(m, game.tier_size(m) / 4000 | 1) > 1000);
   }
 }
 
