@@ -146,6 +146,39 @@ TEST_CASE("table_unrank walking slots in order equals decoding each alone") {
   }
 }
 
+// neighbours_distinct counts moved pieces with an early exit; the definition turns whole
+// boards and counts the squares they differ on.
+TEST_CASE("neighbours_distinct equals its definition on every slot of small tables") {
+  using namespace index_parts;
+  const Tablut game;
+  for (const char* name : {"K1W0B", "K1W1B", "K0W2B", "K2W0B", "K1W2B", "K2W1B", "K0W3B", "K1W3B", "K4W2B"}) {
+    const Material m = parse_material_selection(name).front();
+    const std::uint64_t step = game.tier_size(m) > 5'000'000 ? game.tier_size(m) / 200'000 | 1 : 1;
+    std::uint64_t wrong = 0, distinct = 0, positions = 0;
+    Position p;
+    for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
+      if (!game.unrank(m, i, p)) continue;
+      bool expected = true;
+      for (int s = 1; s < kSymmetryCount; ++s) {
+        const auto& map = kT.map[s];
+        const int differ = (map[p.king] == p.king ? 0 : 2) + popcount(turned(map, p.white) ^ p.white) +
+                           popcount(turned(map, p.black) ^ p.black);
+        if (differ <= 4) expected = false;
+      }
+      ++positions;
+      distinct += expected;
+      if (neighbours_distinct(p) != expected) {
+        ++wrong;
+        INFO(name, " slot ", i, " ", game.format(p));
+        CHECK(neighbours_distinct(p) == expected);
+      }
+    }
+    CHECK(wrong == 0);
+    if (m.pawns() >= 2) CHECK(distinct > 0);  // three pieces moved by a symmetry: the king and two pawns
+    CHECK(distinct < positions);
+  }
+}
+
 TEST_CASE("the over tier has no predecessors") {
   const Tablut game;
   const TierRanker ranker = game.tier_ranker(Material::finished());
