@@ -16,7 +16,7 @@ std::uint64_t table_rank(const Position& p) {
   return (p.turn == Color::Black ? l.half : 0) + l.offset(id) + pawn_rank(pawns, id, l.black_size_of(id));
 }
 
-bool table_unrank(const Material& m, std::uint64_t index, Position& out) {
+bool table_unrank_alone(const Material& m, std::uint64_t index, Position& out) {
   const Layout& l = layout(m.white, m.black);
   out = Position{};
   out.turn = index >= l.half ? Color::Black : Color::White;
@@ -60,12 +60,16 @@ bool table_unrank(const Material& m, std::uint64_t index, Position& out) {
 }
 
 bool neighbours_distinct(const Position& p) {
+  // A board and its turned image hold as many pieces, so they differ on two squares for each
+  // piece whose image is not a piece of its kind: counted piece by piece, a symmetry is left
+  // at the third such piece (more than four squares) without turning whole boards. The
+  // solver asks this of every slot it initializes.
   for (int s = 1; s < kSymmetryCount; ++s) {
     const auto& map = kT.map[s];
-    int differ = map[p.king] == p.king ? 0 : 2;
-    differ += popcount(turned(map, p.white) ^ p.white);
-    if (differ > 4) continue;
-    if (differ + popcount(turned(map, p.black) ^ p.black) <= 4) return false;
+    int moved = map[p.king] == p.king ? 0 : 1;  // pieces whose image is elsewhere
+    for (Bitboard b = p.white; b && moved <= 2;) moved += !has(p.white, map[pop_lsb(b)]);
+    for (Bitboard b = p.black; b && moved <= 2;) moved += !has(p.black, map[pop_lsb(b)]);
+    if (moved <= 2) return false;
   }
   return true;
 }

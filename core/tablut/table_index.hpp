@@ -29,7 +29,12 @@ std::uint64_t table_size(const Material& m);
 std::uint64_t table_rank(const Position& p);
 
 // The canonical position of an index slot; false for a slot no canonical position uses.
+// Callers that read slots in order (a solver's initialization, decoding, verify) are served
+// by a walk per thread (table_index_walk.cpp): the next slot's black pawns one colex step on.
 bool table_unrank(const Material& m, std::uint64_t index, Position& out);
+// The same decoded from scratch: for a slot read alone (a predecessor kernel's), which need
+// not move the thread's walk, and for the tests of the walk.
+bool table_unrank_alone(const Material& m, std::uint64_t index, Position& out);
 
 // How many positions (the position and its mirror images) share p's index.
 int orbit_size(const Position& p);

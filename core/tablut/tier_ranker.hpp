@@ -54,10 +54,41 @@ class TierRanker {
     // The pawn rank's smallest placement after the pawn of `black_moved`'s side on `from`
     // goes to `to` (or back), as (white, black) boards.
     std::pair<Bitboard, Bitboard> smallest_after(bool black_moved, int from, int to) const;
+    // The same as the place k of that orientation among sym (the first of equal ones).
+    int smallest_index(bool black_moved, int from, int to) const;
 
     int count = 0;
     std::array<std::uint8_t, 8> sym{};
     std::array<Bitboard, 8> white{}, black{};
+  };
+
+  // The pawn ranks of the placements one pawn's slides make from one oriented placement, each
+  // in a few operations instead of a whole pawn_rank (table_index_parts.hpp): the slides of
+  // a pawn reach up to 16 squares, and the predecessor kernel ranks every one. In colex order
+  // the pawns that stay keep their terms, shifted one place up above the moved pawn's square,
+  // so the moving side's rank is a sum below it, its own term and a sum above it, each looked
+  // up; a white pawn's slide also shifts the black numbers above its square by one, so the
+  // black rank is the same two sums over the black pawns.
+  class OneMoved {
+   public:
+    OneMoved() = default;  // the sums are left unwritten until set: the kernel keeps 8 at hand
+    // (white, black): an oriented placement with the king on the representative of class id;
+    // `at`: the moving pawn's square in it, of the black side if black_moved.
+    void set(Bitboard white, Bitboard black, int at, bool black_moved, int id);
+    // The pawn rank (white rank * black_size + black rank) with that pawn on `to` (empty).
+    std::uint64_t rank(int to, std::uint64_t black_size) const;
+
+   private:
+    Bitboard stay_ = 0;   // the moving side's other pawns
+    Bitboard white_ = 0;  // the white pawns that number the black squares (black_moved)
+    Bitboard black_ = 0;  // the black pawns (white moved)
+    bool black_moved_ = false;
+    int id_ = 0;
+    std::uint64_t fixed_rank_ = 0;  // the side that did not move's rank, if it is fixed (black moved: white's)
+    // below_[j]: the staying pawns' terms below the moved pawn when j of them are below it;
+    // above_[j]: the others' terms, each one place up. other_below_/other_above_: the same
+    // for the black pawns after a white pawn's slide (their numbers one lower above it).
+    std::array<std::uint64_t, kMaxBlackPawns + 1> below_, above_, other_below_, other_above_;
   };
 
   // The indices of p's children by quiet moves (those stays_in_tier promises stay), called

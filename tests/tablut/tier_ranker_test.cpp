@@ -15,6 +15,7 @@
 
 #include "core/tablut/game.hpp"
 #include "core/tablut/table_index.hpp"
+#include "core/tablut/table_index_parts.hpp"
 
 namespace zz::tablut {
 namespace {
@@ -67,6 +68,114 @@ TEST_CASE("the predecessor kernel equals for_each_unmove and rank on samples of 
     const Checked c = check_predecessors(parse_material_selection(name).front(), 9973);
     CHECK(c.wrong == 0);
     CHECK(c.slots > 1000);
+  }
+}
+
+// OneMoved against pawn_rank: every orientation of the slot's king, every pawn of either
+// side moved to every empty square it may stand on (not only those a slide reaches).
+std::uint64_t check_one_moved(const Material& m, std::uint64_t step) {
+  using namespace index_parts;
+  const Tablut game;
+  const Layout& l = layout(m.white, m.black);
+  std::uint64_t checked = 0, wrong = 0;
+  Position p;
+  for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
+    if (!game.unrank(m, i, p)) continue;
+    const int id = kT.king_class[p.king];
+    const std::uint64_t black_size = l.black_size_of(id);
+    const TierRanker::Orientations turns(p);
+    for (int k = 0; k < turns.count; ++k) {
+      const Bitboard white = turns.white[static_cast<std::size_t>(k)], black = turns.black[static_cast<std::size_t>(k)];
+      const Bitboard occupied = white | black | bit(p.king);
+      for (const bool black_moved : {false, true}) {
+        for_each_square(black_moved ? black : white, [&](int at) {
+          TierRanker::OneMoved one;
+          one.set(white, black, at, black_moved, id);
+          for (int to = 0; to < kSquares; ++to) {
+            if (has(occupied, to) || to == kThrone || (!black_moved && kT.white_slot[to] < 0)) continue;
+            const Bitboard moved = bit(at) | bit(to);
+            const Placement after{black_moved ? white : white ^ moved, black_moved ? black ^ moved : black};
+            ++checked;
+            if (one.rank(to, black_size) != pawn_rank(after, id, black_size)) {
+              ++wrong;
+              INFO(material_name(m), " slot ", i, " orientation ", k, " ", at, " to ", to);
+              CHECK(one.rank(to, black_size) == pawn_rank(after, id, black_size));
+            }
+          }
+        });
+      }
+    }
+  }
+  CHECK(wrong == 0);
+  return checked;
+}
+
+TEST_CASE("a pawn's moves ranked from one placement (OneMoved) equal pawn_rank") {
+  for (const char* name : {"K1W1B", "K0W2B", "K2W1B"}) CHECK(check_one_moved(parse_material_selection(name).front(), 1) > 1000);
+  // About 4,000 slots of each, larger tables and the most pawns of either side included.
+  const Tablut game;
+  for (const char* name : {"K1W3B", "K3W1B", "K2W3B", "K4W2B", "K1W5B", "K6W0B", "K0W6B"}) {
+    const Material m = parse_material_selection(name).front();
+    CHECK(check_one_moved(m, game.tier_size(m) / 4000 | 1) > 1000);
+  }
+}
+
+// table_unrank's walk (table_index_walk.cpp) against decoding each slot from scratch: every
+// slot in order, slots a few apart, and a walk broken by another table's slot between two.
+TEST_CASE("table_unrank walking slots in order equals decoding each alone") {
+  const Tablut game;
+  const Material other = parse_material_selection("K1W1B").front();
+  for (const char* name : {"K1W0B", "K0W1B", "K1W1B", "K0W2B", "K2W0B", "K1W2B", "K2W1B", "K0W3B", "K1W3B"}) {
+    const Material m = parse_material_selection(name).front();
+    const std::uint64_t n = std::min<std::uint64_t>(game.tier_size(m), 3'000'000);
+    std::uint64_t wrong = 0, used = 0;
+    Position walked, alone, scratch;
+    for (std::uint64_t i = 0; i < n && wrong < 5; i += 1 + (i / 1000) % 4 * (i % 3 == 0)) {
+      if (i % 100'003 == 0) table_unrank(other, i % game.tier_size(other), scratch);  // breaks the walk
+      const bool a = table_unrank(m, i, walked), b = table_unrank_alone(m, i, alone);
+      used += b;
+      if (a != b || walked != alone) {
+        ++wrong;
+        INFO(name, " slot ", i, " walked ", game.format(walked), " alone ", game.format(alone));
+        CHECK(a == b);
+        CHECK(walked == alone);
+      }
+    }
+    CHECK(wrong == 0);
+    CHECK(used > 0);
+  }
+}
+
+// neighbours_distinct counts moved pieces with an early exit; the definition turns whole
+// boards and counts the squares they differ on.
+TEST_CASE("neighbours_distinct equals its definition on every slot of small tables") {
+  using namespace index_parts;
+  const Tablut game;
+  for (const char* name : {"K1W0B", "K1W1B", "K0W2B", "K2W0B", "K1W2B", "K2W1B", "K0W3B", "K1W3B", "K4W2B"}) {
+    const Material m = parse_material_selection(name).front();
+    const std::uint64_t step = game.tier_size(m) > 5'000'000 ? game.tier_size(m) / 200'000 | 1 : 1;
+    std::uint64_t wrong = 0, distinct = 0, positions = 0;
+    Position p;
+    for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
+      if (!game.unrank(m, i, p)) continue;
+      bool expected = true;
+      for (int s = 1; s < kSymmetryCount; ++s) {
+        const auto& map = kT.map[s];
+        const int differ = (map[p.king] == p.king ? 0 : 2) + popcount(turned(map, p.white) ^ p.white) +
+                           popcount(turned(map, p.black) ^ p.black);
+        if (differ <= 4) expected = false;
+      }
+      ++positions;
+      distinct += expected;
+      if (neighbours_distinct(p) != expected) {
+        ++wrong;
+        INFO(name, " slot ", i, " ", game.format(p));
+        CHECK(neighbours_distinct(p) == expected);
+      }
+    }
+    CHECK(wrong == 0);
+    if (m.pawns() >= 2) CHECK(distinct > 0);  // three pieces moved by a symmetry: the king and two pawns
+    CHECK(distinct < positions);
   }
 }
 
