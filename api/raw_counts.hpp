@@ -12,7 +12,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "api/results.hpp"
-#include "solver/game.hpp"
+#include "api/slot_census_of.hpp"
 #include "solver/distributed/communicator.hpp"
 #include "solver/solve_options.hpp"
 #include "solver/table/store.hpp"
@@ -52,18 +52,7 @@ void add_raw_counts(const G& game, Store& store, const Tiers& tiers, SolveReport
     const TierTable& table = store.load_decoded(tier);  // every slot is read
     const int longest = table.stats().longest_win;
     const Ownership mine = comm ? Ownership(table.size(), comm->rank(), comm->size()) : Ownership(table.size(), 0, 1);
-    // What a slot counts for: from the index where the game can tell (HasSlotCensus), else
-    // from its position.
-    const auto census_of = [&] {
-      if constexpr (HasSlotCensus<G>) {
-        return [ranker = game.tier_ranker(tier)](std::uint64_t i, Position&) { return ranker.census(i); };
-      } else {
-        return [&](std::uint64_t i, Position& p) {
-          if (!game.unrank(tier, i, p)) return SlotCensus{};
-          return SlotCensus{true, game.player_name(p, true) == first, static_cast<std::uint32_t>(game.orbit_size(p))};
-        };
-      }
-    }();
+    const auto census_of = slot_census_reader(game, tier);
     Counts counts = tbb::parallel_reduce(
         tbb::blocked_range<std::uint64_t>(0, mine.size(), 1 << 14), Counts{},
         [&](const tbb::blocked_range<std::uint64_t>& range, Counts c) {

@@ -10,7 +10,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "api/results.hpp"
-#include "solver/game.hpp"
+#include "api/slot_census_of.hpp"
 #include "solver/table/codes.hpp"
 #include "solver/table/store.hpp"
 
@@ -75,34 +75,19 @@ TableSummary summarize_table(const G& game, TableStore<G>& store, const typename
   const std::string_view first = game.player_name(start, true);
   const std::array<std::string, 2> names{std::string(first), std::string(game.player_name(start, false))};
   constexpr bool kFlips = requires(const Position& p) { game.other_side_to_move(p); };
-  const auto census = [&] {
-    if constexpr (HasSlotCensus<G>) return game.tier_ranker(t);
-    else return 0;
-  }();
+  const auto census_of = slot_census_reader<kFlips>(game, t);
 
   const Counts c = tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(0, table.size(), 1 << 14), Counts{},
       [&](const tbb::blocked_range<std::uint64_t>& range, Counts c) {
         Position p;
         for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-          // Read from the index where the game can tell (and no position is needed below).
-          if constexpr (HasSlotCensus<G> && !kFlips) {
-            const SlotCensus slot = census.census(i);
-            if (!slot.used) continue;
-            const Outcome o = decode(table.code_of_used(i));
-            const int side = slot.first_to_move ? 0 : 1;
-            ++c.reduced[side][static_cast<int>(o.value)];
-            c.raw[side][static_cast<int>(o.value)] += slot.orbit;
-            if (o.value == Value::Win) c.longest[side] = std::max(c.longest[side], longest_key(o.remoteness, i));
-            continue;
-          }
-          if (!game.unrank(t, i, p)) continue;
+          const SlotCensus slot = census_of(i, p);
+          if (!slot.used) continue;
           const Outcome o = decode(table.code_of_used(i));
-          const int side = game.player_name(p, true) == first ? 0 : 1;
-          std::uint64_t copies = 1;  // a game without symmetry reduction: one position a slot
-          if constexpr (requires { game.orbit_size(p); }) copies = game.orbit_size(p);
+          const int side = slot.first_to_move ? 0 : 1;
           ++c.reduced[side][static_cast<int>(o.value)];
-          c.raw[side][static_cast<int>(o.value)] += copies;
+          c.raw[side][static_cast<int>(o.value)] += slot.orbit;
           if (o.value == Value::Win) c.longest[side] = std::max(c.longest[side], longest_key(o.remoteness, i));
           if constexpr (kFlips) {
             // Each board once: from the first side's slots, the other side to move looked up.
@@ -117,7 +102,7 @@ TableSummary summarize_table(const G& game, TableStore<G>& store, const typename
             const int kind = zugzwang_kind(o.value, second);
             if (kind < 0) continue;
             ++c.zugzwangs[kind];
-            c.raw_zugzwangs[kind] += copies;
+            c.raw_zugzwangs[kind] += slot.orbit;
             c.first_zugzwang = std::min(c.first_zugzwang, i);
           }
         }

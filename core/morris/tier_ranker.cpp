@@ -18,28 +18,19 @@ TierRanker::TierRanker(const Board& board, const Tier& t, Rules rules, std::uint
 std::uint32_t TierRanker::exit_locality(std::uint64_t i) const {
   if (tier_.over) return 0;
   const Board& b = *board_;
-  int mb = tier_.a, wb = tier_.b;
-  if (i >= second_part_) {
-    i -= second_part_;
-    std::swap(mb, wb);
-  }
-  const Mask waiting = index_parts::unrank_in_part(b, i, mb, wb).waiting;
-  return static_cast<std::uint32_t>(MoverClass(subset_classes(b, wb), waiting).id);
+  const PartSides at = part_sides(i);
+  const Mask waiting = index_parts::unrank_in_part(b, at.i, at.mb, at.wb).waiting;
+  return static_cast<std::uint32_t>(MoverClass(subset_classes(b, at.wb), waiting).id);
 }
 
 SlotCensus TierRanker::census(std::uint64_t i) const {
   // The one slot of "over" is White to move with two stones, one position (orbit_size).
   if (tier_.over) return {i == 0, true, 1};
   const Board& b = *board_;
-  int mb = tier_.a, mh = tier_.ha, wb = tier_.b, wh = tier_.hb;
-  if (i >= second_part_) {
-    i -= second_part_;
-    std::swap(mb, wb);
-    std::swap(mh, wh);
-  }
+  const auto [at, mb, mh, wb, wh] = part_sides(i);
   const SubsetClasses& cls = subset_classes(b, mb);
   const std::uint64_t per_class = choose_table[b.points - mb][wb];
-  const std::uint64_t c = i / per_class;
+  const std::uint64_t c = at / per_class;
   if (c >= cls.classes()) return {};
   // unrank's colours: Black is to move while it has a stone more in hand, else White.
   const bool white = rules_.place_or_move || mh != wh + 1;
@@ -47,7 +38,7 @@ SlotCensus TierRanker::census(std::uint64_t i) const {
   if (!more) return {true, white, kSymmetries};
   // The symmetries that fix the position are those of the representative's that fix the
   // waiting stones too; the slot is unused when one of them makes the stones smaller.
-  const Mask waiting = index_parts::unrank_among_free(b, i % per_class, wb, cls.representative[c]);
+  const Mask waiting = index_parts::unrank_among_free(b, at % per_class, wb, cls.representative[c]);
   std::uint32_t fixing = 1;
   for (std::uint16_t s = more; s; s &= static_cast<std::uint16_t>(s - 1)) {
     const Mask image = b.transform(__builtin_ctz(s), waiting);
@@ -69,17 +60,13 @@ ZZ_MORRIS_HOT int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, 
   const Board& b = *board_;
   // Slot i as unrank reads it: the mover (m) has its class's representative, the side that
   // just moved (w) the waiting stones.
-  int mb = tier_.a, mh = tier_.ha, wb = tier_.b, wh = tier_.hb;
-  if (i >= second_part_) {
-    i -= second_part_;
-    std::swap(mb, wb), std::swap(mh, wh);
-  }
+  const auto [at, mb, mh, wb, wh] = part_sides(i);
   // for_each_unmove's conditions: both sides alive, w may move stones, and the hands fit w
   // having been to move.
   const bool w_moves = wb > 0 && (wh == 0 || rules_.place_or_move);
   const bool hands_fit = rules_.place_or_move || wh == mh || wh == mh + 1;
   if (mb + mh < 3 || wb + wh < 3 || !w_moves || !hands_fit) return 0;
-  const auto [c, rep, waiting] = index_parts::unrank_in_part(b, i, mb, wb);
+  const auto [c, rep, waiting] = index_parts::unrank_in_part(b, at, mb, wb);
   // Two un-moves reach the same slot only by a symmetry that fixes the representative.
   distinct = subset_classes(b, mb).stabilizer[c] == 1;
 

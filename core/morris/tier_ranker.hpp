@@ -97,6 +97,17 @@ class TierRanker {
   static const index_parts::MoverClass& mover_class(const SubsetClasses& classes, Mask mover);
   std::uint64_t placed_rank(const index_parts::MoverClass& mc, Mask own, int to) const;
 
+  // Slot i within its part, and that part's sides: the mover's (m) and the waiting side's (w)
+  // stones on the board and in hand. The second part has the tier's (b, hb) side to move.
+  struct PartSides {
+    std::uint64_t i;
+    int mb, mh, wb, wh;
+  };
+  PartSides part_sides(std::uint64_t i) const {
+    if (i < second_part_) return {i, tier_.a, tier_.ha, tier_.b, tier_.hb};
+    return {i - second_part_, tier_.b, tier_.hb, tier_.a, tier_.ha};
+  }
+
   // 0 when p's mover is the tier's (a, ha) side, else 1.
   int part_of(const Position& p) const {
     const Colour s = p.to_move;
