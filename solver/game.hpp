@@ -195,6 +195,17 @@ concept HasExitLocality = HasRankedExits<G> && requires(const G& g, const typena
   { g.tier_ranker(t).exit_locality(i) } -> std::convertible_to<std::uint32_t>;
 };
 
+// Optional, with HasExitLocality: exit_children(p, tiers, indices) writes, for a position p of
+// an exits_only() tier, the child of every move for_each_move yields (in any order) as
+// exit_child would name it (room for 256), and returns how many, or -1 when it cannot (the
+// solver then asks exit_child move by move). One call per position instead of one per move:
+// a placement tier's positions have up to 24 moves, and what they share is worked out once.
+template <class G>
+concept HasExitBatch = HasExitLocality<G> &&
+    requires(const G& g, const typename G::Tier& t, const typename G::Position& p, int* tiers, std::uint64_t* indices) {
+      { g.tier_ranker(t).exit_children(p, tiers, indices) } -> std::convertible_to<int>;
+    };
+
 // Optional, with HasTierRanker: census(i) (core/common/slot_census.hpp) is what unrank, player_name and orbit_size say of
 // slot i, read from the index alone. The counts a solve reports per position
 // (api/raw_counts.hpp) and `summary` read every slot of every table: building each position

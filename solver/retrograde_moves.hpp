@@ -209,6 +209,26 @@ class TierMoves {
       const Tier ct = game_.tier_of(c);
       go_on = ct == tier_ ? inside(rank_in_tier(c)) : outside(external(ct, c));
     };
+    if constexpr (HasExitBatch<G>) {
+      // A placement tier: every child named in one call, prefetched, then valued.
+      if (ranker_.exits_only()) {
+        std::array<int, retro_detail::kMaxChildren> tiers;  // not initialized: written before read
+        std::array<std::uint64_t, retro_detail::kMaxChildren> indices;
+        const int n = ranker_.exit_children(p, tiers.data(), indices.data());
+        if (n >= 0) {
+          if (n == 0) throw std::logic_error("position " + game_.format(p) + " has no move and no outcome");
+          for (int k = 0; k < n; ++k) {
+            const auto at = static_cast<std::size_t>(k);
+            const TierTable* table = exit_tables_[static_cast<std::size_t>(tiers[at])];
+            table->prefetch_code(indices[at]);
+            exits[at] = {table, indices[at]};
+          }
+          exit_count = n;
+          value_exits();
+          return go_on;
+        }
+      }
+    }
     bool counted_in_bulk = false;
     if constexpr (HasBulkQuietMoves<G>) {
       if (count_only) {

@@ -129,40 +129,108 @@ ZZ_MORRIS_HOT bool TierRanker::exit_child(const Position& p, Move m, int& tier, 
 // one point placed: its own stones' sums, below each place the point may take and above it
 // (there each stone's number among the chosen is one more), are made once per parent and
 // kept per thread; a child is then two popcounts and three look-ups.
-ZZ_MORRIS_HOT std::uint64_t TierRanker::placed_rank(const MoverClass& mc, Mask own, int to) const {
-  struct Sums {
-    Mask rep = ~Mask{0};
-    int op = -1;
-    Mask own = 0, turned = 0;
-    std::array<std::uint64_t, kMaxPoints + 1> below{}, above{};
-  };
-  thread_local Sums sums;
-  const Board& b = *board_;
-  if (sums.rep != mc.rep || sums.op != mc.op || sums.own != own) {
-    sums.rep = mc.rep;
-    sums.op = mc.op;
-    sums.own = own;
-    sums.turned = b.transform(mc.op, own);
-    std::array<int, kMaxPoints> number{};  // each stone's number among the free points, ascending
-    int k = 0;
-    for (Mask m = sums.turned; m; m &= m - 1) {
-      const int point = __builtin_ctz(m);
-      number[static_cast<std::size_t>(k++)] = point - count24(mc.rep & (bit(point) - 1));
-    }
-    sums.below[0] = 0;
-    for (int j = 1; j <= k; ++j)
-      sums.below[static_cast<std::size_t>(j)] =
-          sums.below[static_cast<std::size_t>(j - 1)] + choose_table[number[static_cast<std::size_t>(j - 1)]][j];
-    sums.above[static_cast<std::size_t>(k)] = 0;
-    for (int j = k - 1; j >= 0; --j)
-      sums.above[static_cast<std::size_t>(j)] =
-          sums.above[static_cast<std::size_t>(j + 1)] + choose_table[number[static_cast<std::size_t>(j)]][j + 2];
+void TierRanker::PlacementSums::build(const Board& b, const MoverClass& mc, Mask own_stones) {
+  rep = mc.rep;
+  op = mc.op;
+  own = own_stones;
+  turned = b.transform(mc.op, own_stones);
+  std::array<int, kMaxPoints> number{};  // each stone's number among the free points, ascending
+  int k = 0;
+  for (Mask m = turned; m; m &= m - 1) {
+    const int point = __builtin_ctz(m);
+    number[static_cast<std::size_t>(k++)] = point - count24(mc.rep & (bit(point) - 1));
   }
+  below[0] = 0;
+  for (int j = 1; j <= k; ++j)
+    below[static_cast<std::size_t>(j)] =
+        below[static_cast<std::size_t>(j - 1)] + choose_table[number[static_cast<std::size_t>(j - 1)]][j];
+  above[static_cast<std::size_t>(k)] = 0;
+  for (int j = k - 1; j >= 0; --j)
+    above[static_cast<std::size_t>(j)] =
+        above[static_cast<std::size_t>(j + 1)] + choose_table[number[static_cast<std::size_t>(j)]][j + 2];
+}
+
+std::uint64_t TierRanker::PlacementSums::rank(const Board& b, const MoverClass& mc, int to) const {
   const int x = b.symmetry[static_cast<std::size_t>(mc.op)][static_cast<std::size_t>(to)];
   const Mask under = bit(x) - 1;
-  const int j = count24(sums.turned & under);
-  return sums.below[static_cast<std::size_t>(j)] + choose_table[x - count24(mc.rep & under)][j + 1] +
-         sums.above[static_cast<std::size_t>(j)];
+  const int j = count24(turned & under);
+  return below[static_cast<std::size_t>(j)] + choose_table[x - count24(mc.rep & under)][j + 1] +
+         above[static_cast<std::size_t>(j)];
+}
+
+ZZ_MORRIS_HOT std::uint64_t TierRanker::placed_rank(const MoverClass& mc, Mask own, int to) const {
+  thread_local PlacementSums sums;
+  if (sums.rep != mc.rep || sums.op != mc.op || sums.own != own) sums.build(*board_, mc, own);
+  return sums.rank(*board_, mc, to);
+}
+
+ZZ_MORRIS_HOT int TierRanker::exit_children(const Position& p, int* tiers, std::uint64_t* indices) const {
+  // Only a placement tier's positions: every move places (placing is compulsory while a
+  // stone is in hand, exits_only), so there are no slides to rank.
+  const Colour s = p.to_move, o = other(s);
+  if (!exits_only_ || p.hand[s] == 0) return -1;
+  if (p.total(s) < 3) return 0;  // for_each_move: a side with fewer than 3 stones has no move
+  const Board& b = *board_;
+  const int part = part_of(p);
+  const Mask own = p.stones[s], opp = p.stones[o];
+  const Mask empty = b.all & ~(own | opp);
+  // The stones a closed mill may remove (Morris::removable): none when the opponent has none
+  // on the board, and then a closing placement is a plain one.
+  Mask removable = 0;
+  if (opp) {
+    const Mask free = opp & ~b.in_mills(opp);
+    removable = free ? free : opp;
+  }
+  Mask closing = 0;
+  if (removable)
+    for (Mask t = empty; t; t &= t - 1)
+      if (const int to = __builtin_ctz(t); b.in_mill(own | bit(to), to)) closing |= bit(to);
+  int n = 0;
+  // Placements that remove nothing: the child's mover is p's waiting side, one class for all.
+  if (const Mask plain = empty & ~closing) {
+    const Exit& e = exits_[static_cast<std::size_t>(part)][kPlace];
+    if (e.tier < 0) return -1;
+    if (e.over) {
+      for (Mask t = plain; t; t &= t - 1) tiers[n] = e.tier, indices[n++] = 0;
+    } else {
+      const MoverClass mc(*e.classes, opp);
+      const std::uint64_t base = e.offset + mc.id * e.per_class;
+      if (!mc.more) {
+        PlacementSums sums;
+        sums.build(b, mc, own);
+        for (Mask t = plain; t; t &= t - 1) tiers[n] = e.tier, indices[n++] = base + sums.rank(b, mc, __builtin_ctz(t));
+      } else {
+        const Mask turned = b.transform(mc.op, own);
+        const auto& image = b.symmetry[static_cast<std::size_t>(mc.op)];
+        for (Mask t = plain; t; t &= t - 1) {
+          const Mask child = turned | bit(image[static_cast<std::size_t>(__builtin_ctz(t))]);
+          tiers[n] = e.tier;
+          indices[n++] = e.offset + mc.slot_of_turned(b, child, e.per_class);
+        }
+      }
+    }
+  }
+  // Placements that close a mill, once per stone they may remove: the child's mover is p's
+  // waiting side less that stone, a class per stone, found once for all closing placements.
+  if (closing) {
+    const Exit& e = exits_[static_cast<std::size_t>(part)][kPlaceRemove];
+    if (e.tier < 0) return -1;
+    for (Mask r = removable; r; r &= r - 1) {
+      if (e.over) {
+        for (Mask t = closing; t; t &= t - 1) tiers[n] = e.tier, indices[n++] = 0;
+        continue;
+      }
+      const MoverClass mc(*e.classes, opp & ~(r & (~r + 1)));
+      const Mask turned = b.transform(mc.op, own);
+      const auto& image = b.symmetry[static_cast<std::size_t>(mc.op)];
+      for (Mask t = closing; t; t &= t - 1) {
+        const Mask child = turned | bit(image[static_cast<std::size_t>(__builtin_ctz(t))]);
+        tiers[n] = e.tier;
+        indices[n++] = e.offset + mc.slot_of_turned(b, child, e.per_class);
+      }
+    }
+  }
+  return n;
 }
 
 // The class of the child's mover, which is the same for every placement of a parent that

@@ -14,6 +14,8 @@
 //   - exit_child(p, m): a placement or a removal leaves the tier; which tier and which part
 //     depend only on the kind of move and p's part (worked out once per tier), the slot on
 //     the child's two sets.
+//   - exit_children(p): every child of a position of a placement tier at once: the child
+//     mover's class and the parent's partial sums are found once for all its placements.
 //
 // tests/morris/tier_ranker_test.cpp checks each against the slow path.
 #include <array>
@@ -65,6 +67,13 @@ class TierRanker {
   // in exit_tiers()[tier] at index. False for a slide that removes nothing, which stays.
   bool exit_child(const Position& p, Move m, int& tier, std::uint64_t& index) const;
 
+  // For a position of an exits_only() tier: the child of every move for_each_move yields (in
+  // another order), as exit_child names it, into tiers[k] and indices[k] (room for 256 each);
+  // returns how many, or -1 when some move has no ranked exit (the caller then asks move by
+  // move). What every placement of p shares (the child mover's class, p's partial sums, the
+  // stones a mill may remove) is worked out once, not once per move.
+  int exit_children(const Position& p, int* tiers, std::uint64_t* indices) const;
+
   // The slots of p's children by slides that remove nothing, as children(m); one class
   // look-up for all of them.
   class QuietChildren {
@@ -96,6 +105,18 @@ class TierRanker {
  private:
   static const index_parts::MoverClass& mover_class(const SubsetClasses& classes, Mask mover);
   std::uint64_t placed_rank(const index_parts::MoverClass& mc, Mask own, int to) const;
+
+  // rank_among_free(turned own + a placed point, rep) for every point one parent may place
+  // on, where no symmetry but the identity fixes rep: the parent's own stones' partial sums
+  // below each place the point may take and above it, made once (placed_rank).
+  struct PlacementSums {
+    Mask rep = ~Mask{0};
+    int op = -1;
+    Mask own = 0, turned = 0;
+    std::array<std::uint64_t, kMaxPoints + 1> below{}, above{};
+    void build(const Board& b, const index_parts::MoverClass& mc, Mask own_stones);
+    std::uint64_t rank(const Board& b, const index_parts::MoverClass& mc, int to) const;
+  };
 
   // Slot i within its part, and that part's sides: the mover's (m) and the waiting side's (w)
   // stones on the board and in hand. The second part has the tier's (b, hb) side to move.

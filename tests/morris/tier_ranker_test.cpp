@@ -9,6 +9,8 @@
 //   - neighbours_distinct is only promised when the in-tier children's slots differ,
 //     stays_in_tier holds exactly for the moves whose child is in the tier, and
 //     for_each_move_counting_quiet yields or counts every move once;
+//   - in a tier whose every move leaves it, exit_children names the same children as
+//     exit_child move by move (as a multiset: its order is its own);
 //   - exits_only holds only where every move of every slot leaves the tier, and
 //     exit_locality gives one key per class of the waiting stones under the symmetries
 //     (among sets of as many stones).
@@ -29,6 +31,7 @@ using zz::morris::Morris;
 
 static_assert(HasIndexedUnmoves<Morris>);
 static_assert(HasRankedExits<Morris>);
+static_assert(HasExitBatch<Morris>);
 
 namespace {
 
@@ -86,6 +89,23 @@ int check_moves(const Morris& g, const Morris::Tier& t, const Morris::Ranker& ra
       CHECK(index == expected);
     }
   });
+  if (ranker.exits_only()) {
+    std::vector<std::pair<int, std::uint64_t>> one_by_one, batch;
+    g.for_each_move(p, [&](const Morris::Move& m) {
+      int tier = -1;
+      std::uint64_t index = 0;
+      REQUIRE(ranker.exit_child(p, m, tier, index));
+      one_by_one.emplace_back(tier, index);
+    });
+    std::vector<int> tiers(256);
+    std::vector<std::uint64_t> indices(256);
+    const int n = ranker.exit_children(p, tiers.data(), indices.data());
+    REQUIRE(n == static_cast<int>(one_by_one.size()));
+    for (int k = 0; k < n; ++k) batch.emplace_back(tiers[static_cast<std::size_t>(k)], indices[static_cast<std::size_t>(k)]);
+    std::sort(one_by_one.begin(), one_by_one.end());
+    std::sort(batch.begin(), batch.end());
+    CHECK(batch == one_by_one);
+  }
   if (g.neighbours_distinct(p)) {
     std::sort(in_tier.begin(), in_tier.end());
     CHECK(std::adjacent_find(in_tier.begin(), in_tier.end()) == in_tier.end());
