@@ -40,7 +40,8 @@ class RetroInitializer {
     // In a tier whose every move leaves it, a position decided by its exits has nothing to
     // un-move to: it takes its value now instead of waiting for the pass of its level (a
     // placement tier of morris was scanned once per level for them: 10 % of its solve).
-    const bool decide_now = unmoves && t_.moves.exits_only();
+    const bool exits_only = t_.moves.exits_only();
+    const bool decide_now = unmoves && exits_only;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t_.owned.size(), 2048), [&](const auto& r) {
       t_.check_stop();
       auto& pending = pending_parts.local();
@@ -70,7 +71,9 @@ class RetroInitializer {
           return;
         }
         ExternalSummary ext;
-        const int count = t_.moves.children(p, inside, ext, t_.moves.neighbours_distinct(p));
+        // Only in-tier children are counted without ranking: a tier whose every move leaves
+        // it has none, and need not ask.
+        const int count = t_.moves.children(p, inside, ext, !exits_only && t_.moves.neighbours_distinct(p));
         if (count < 0) {
           reexamined.local().push_back(i);
           if (schedule) add_triggers(p, i, triggers.local());
