@@ -4,6 +4,7 @@
 // and every move leads into the tier or one of its dependencies, which form a DAG.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -118,6 +119,40 @@ TEST_CASE("set ranks, classes and their tables") {
   std::set<morris::Mask> reps(one.representative.begin(), one.representative.end());
   CHECK(reps.size() == one.classes());
   CHECK(one.classes() == 4);  // corners and midpoints of the outer/inner squares, and of the middle one
+  // Each table against the definition, set by set: a class is represented by its smallest
+  // member, and a set's entry names the first symmetry (by number) that turns it into that
+  // member, and the representative's stabilizer every symmetry that fixes it.
+  for (const char* variant : {"nine", "six"})
+    for (int k : {0, 1, 2, 3, 4, 5, 8, 12}) {
+      const Morris v = game_for(variant);
+      const auto& b = v.board();
+      if (k > b.points) continue;
+      CAPTURE(variant);
+      CAPTURE(k);
+      const auto& cls = morris::subset_classes(b, k);
+      std::uint64_t classes = 0;
+      for (std::uint64_t r = 0; r < morris::choose(b.points, k); r += k == 12 ? 97 : 1) {
+        const morris::Mask set = morris::unrank_set(r, k, b.points);
+        morris::Mask best = set;
+        int best_op = 0;
+        std::uint16_t fixing = 0;
+        for (int op = 0; op < morris::kSymmetries; ++op) {
+          const morris::Mask image = b.transform(op, set);
+          if (image < best) best = image, best_op = op;
+          if (image == set) fixing = static_cast<std::uint16_t>(fixing | 1u << op);
+        }
+        const std::uint32_t entry = cls.class_and_op[r];
+        REQUIRE((entry >> 4) < cls.classes());
+        CHECK(cls.representative[entry >> 4] == best);
+        CHECK(static_cast<int>(entry & 0xF) == best_op);
+        if (best == set) {
+          CHECK(cls.stabilizer[entry >> 4] == fixing);
+          ++classes;
+        }
+      }
+      if (k != 12) CHECK(classes == cls.classes());
+      CHECK(std::is_sorted(cls.representative.begin(), cls.representative.end()));
+    }
 }
 
 TEST_CASE("every slot of small tiers: rank, unrank, symmetries, un-moves, dependencies") {
