@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""The record of a (partial) whole-game morris solve: one row per table solved, from the
+progress lines of `zugzwang solve morris ... --progress lines` and the table files.
+
+    python3 results/morris/run_record.py DATA_DIR LOG [LOG...] > results/morris/nine-run-DATE.tsv
+
+LOG: the standard error of each process of the run, in order (a run stopped and started
+again resumes from its finished tables, so a table is solved in exactly one of them).
+DATA_DIR: the run's --data folder; the files' sizes and SHA-256 are read there.
+
+Columns: tier, slots, won or lost (for the side to move, as the solver counts slots), the
+solver's CPU seconds and CPU-µs per slot for the table (writing included), its wall
+seconds, the bytes of its file, bits per slot, and the file's SHA-256. A last line sums
+what the rows hold.
+"""
+import hashlib
+import os
+import re
+import sys
+
+STORED = re.compile(
+    r"\] (?P<tier>\S+) stored: (?P<decided>\d+) of (?P<slots>\d+) slots won or lost \([0-9.]+%\) "
+    r"in (?P<wall>.+?), (?P<cpu>[0-9.]+) CPU-s \((?P<rate>[0-9.]+) CPU-µs per slot\)")
+
+
+def seconds(text):
+    """'1 h 02 min 03 s', '5 min 44 s' or '33.6 s' as seconds."""
+    total = 0.0
+    for value, unit in re.findall(r"([0-9.]+) (h|min|s)\b", text):
+        total += float(value) * {"h": 3600, "min": 60, "s": 1}[unit]
+    return total
+
+
+def sha256(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit("usage: run_record.py DATA_DIR LOG [LOG...]")
+    data, logs = sys.argv[1], sys.argv[2:]
+    folder = os.path.join(data, "morris", "variant=nine")
+    rows = []
+    for log in logs:
+        with open(log, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = STORED.search(line)
+                if m:
+                    rows.append(m.groupdict())
+    print("tier\tslots\twon_or_lost\tcpu_s\tcpu_us_per_slot\twall_s\tbytes\tbits_per_slot\tsha256")
+    totals = [0, 0, 0.0, 0.0, 0]
+    for r in rows:
+        path = os.path.join(folder, r["tier"] + ".zzt")
+        size = os.path.getsize(path) if os.path.exists(path) else 0
+        slots, cpu, wall = int(r["slots"]), float(r["cpu"]), seconds(r["wall"])
+        print(f"{r['tier']}\t{slots}\t{r['decided']}\t{cpu:.1f}\t{r['rate']}\t{wall:.1f}\t{size}\t"
+              f"{8 * size / slots:.3f}\t{sha256(path) if size else '-'}")
+        totals[0] += slots
+        totals[1] += int(r["decided"])
+        totals[2] += cpu
+        totals[3] += wall
+        totals[4] += size
+    slots = max(1, totals[0])
+    print(f"total ({len(rows)} tables)\t{totals[0]}\t{totals[1]}\t{totals[2]:.1f}\t{1e6 * totals[2] / slots:.2f}\t"
+          f"{totals[3]:.1f}\t{totals[4]}\t{8 * totals[4] / slots:.3f}\t-")
+
+
+if __name__ == "__main__":
+    main()
