@@ -150,14 +150,6 @@ void TierRanker::PlacementSums::build(const Board& b, const MoverClass& mc, Mask
         above[static_cast<std::size_t>(j + 1)] + choose_table[number[static_cast<std::size_t>(j)]][j + 2];
 }
 
-std::uint64_t TierRanker::PlacementSums::rank(const Board& b, const MoverClass& mc, int to) const {
-  const int x = b.symmetry[static_cast<std::size_t>(mc.op)][static_cast<std::size_t>(to)];
-  const Mask under = bit(x) - 1;
-  const int j = count24(turned & under);
-  return below[static_cast<std::size_t>(j)] + choose_table[x - count24(mc.rep & under)][j + 1] +
-         above[static_cast<std::size_t>(j)];
-}
-
 ZZ_MORRIS_HOT std::uint64_t TierRanker::placed_rank(const MoverClass& mc, Mask own, int to) const {
   thread_local PlacementSums sums;
   if (sums.rep != mc.rep || sums.op != mc.op || sums.own != own) sums.build(*board_, mc, own);

@@ -115,7 +115,14 @@ class TierRanker {
     Mask own = 0, turned = 0;
     std::array<std::uint64_t, kMaxPoints + 1> below{}, above{};
     void build(const Board& b, const index_parts::MoverClass& mc, Mask own_stones);
-    std::uint64_t rank(const Board& b, const index_parts::MoverClass& mc, int to) const;
+    // Inline: called once per placement, in the loops of exit_children and placed_rank.
+    std::uint64_t rank(const Board& b, const index_parts::MoverClass& mc, int to) const {
+      const int x = b.symmetry[static_cast<std::size_t>(mc.op)][static_cast<std::size_t>(to)];
+      const Mask under = bit(x) - 1;
+      const int j = index_parts::count24(turned & under);
+      return below[static_cast<std::size_t>(j)] + choose_table[x - index_parts::count24(mc.rep & under)][j + 1] +
+             above[static_cast<std::size_t>(j)];
+    }
   };
 
   // Slot i within its part, and that part's sides: the mover's (m) and the waiting side's (w)
