@@ -51,6 +51,12 @@ struct Board {
       if ((stones & mills[i]) == mills[i]) m |= mills[i];
     return m;
   }
+  // The stones of `stones` a closed mill may remove: those in no mill, or any when all are
+  // (none when there are none).
+  constexpr Mask removable(Mask stones) const {
+    const Mask free = stones & ~in_mills(stones);
+    return free ? free : stones;
+  }
   // True when the stone on `point` is part of a complete line of `stones`.
   constexpr bool in_mill(Mask stones, int point) const {
     for (const Mask m : mills_at[point])

@@ -118,11 +118,7 @@ class Morris {
 
  private:
   // The opposing stones a mill closed by `mover` may remove.
-  Mask removable(const Position& p, Colour mover) const {
-    const Mask opp = p.stones[other(mover)];
-    const Mask free = opp & ~board().in_mills(opp);
-    return free ? free : opp;
-  }
+  Mask removable(const Position& p, Colour mover) const { return board().removable(p.stones[other(mover)]); }
 
   RuleValues rules_;
   const Variant* variant_;

@@ -166,61 +166,51 @@ ZZ_MORRIS_HOT int TierRanker::exit_children(const Position& p, int* tiers, std::
   const int part = part_of(p);
   const Mask own = p.stones[s], opp = p.stones[o];
   const Mask empty = b.all & ~(own | opp);
-  // The stones a closed mill may remove (Morris::removable): none when the opponent has none
-  // on the board, and then a closing placement is a plain one.
-  Mask removable = 0;
-  if (opp) {
-    const Mask free = opp & ~b.in_mills(opp);
-    removable = free ? free : opp;
-  }
+  // The stones a closed mill may remove: none when the opponent has none on the board, and
+  // then a closing placement is a plain one.
+  const Mask removable = b.removable(opp);
   Mask closing = 0;
   if (removable)
     for (Mask t = empty; t; t &= t - 1)
       if (const int to = __builtin_ctz(t); b.in_mill(own | bit(to), to)) closing |= bit(to);
   int n = 0;
-  // Placements that remove nothing: the child's mover is p's waiting side, one class for all.
+  // The children of placing on each point of `points` through exit e, the child's mover being
+  // `mover`: its class is found once for all of them, and where no symmetry but the identity
+  // fixes its representative, so are p's partial sums (PlacementSums), when there are enough
+  // points to repay making them (the mill-closing ones are one or two).
+  const auto place_on = [&](const Exit& e, Mask mover, Mask points) {
+    if (e.over) {
+      for (Mask t = points; t; t &= t - 1) tiers[n] = e.tier, indices[n++] = 0;
+      return;
+    }
+    const MoverClass mc(*e.classes, mover);
+    if (!mc.more && __builtin_popcount(points) > 2) {
+      PlacementSums sums;
+      sums.build(b, mc, own);
+      const std::uint64_t base = e.offset + mc.id * e.per_class;
+      for (Mask t = points; t; t &= t - 1) tiers[n] = e.tier, indices[n++] = base + sums.rank(b, mc, __builtin_ctz(t));
+      return;
+    }
+    const Mask turned = b.transform(mc.op, own);
+    const auto& image = b.symmetry[static_cast<std::size_t>(mc.op)];
+    for (Mask t = points; t; t &= t - 1) {
+      const Mask child = turned | bit(image[static_cast<std::size_t>(__builtin_ctz(t))]);
+      tiers[n] = e.tier;
+      indices[n++] = e.offset + mc.slot_of_turned(b, child, e.per_class);
+    }
+  };
+  // Placements that remove nothing: the child's mover is p's waiting side.
   if (const Mask plain = empty & ~closing) {
     const Exit& e = exits_[static_cast<std::size_t>(part)][kPlace];
     if (e.tier < 0) return -1;
-    if (e.over) {
-      for (Mask t = plain; t; t &= t - 1) tiers[n] = e.tier, indices[n++] = 0;
-    } else {
-      const MoverClass mc(*e.classes, opp);
-      const std::uint64_t base = e.offset + mc.id * e.per_class;
-      if (!mc.more) {
-        PlacementSums sums;
-        sums.build(b, mc, own);
-        for (Mask t = plain; t; t &= t - 1) tiers[n] = e.tier, indices[n++] = base + sums.rank(b, mc, __builtin_ctz(t));
-      } else {
-        const Mask turned = b.transform(mc.op, own);
-        const auto& image = b.symmetry[static_cast<std::size_t>(mc.op)];
-        for (Mask t = plain; t; t &= t - 1) {
-          const Mask child = turned | bit(image[static_cast<std::size_t>(__builtin_ctz(t))]);
-          tiers[n] = e.tier;
-          indices[n++] = e.offset + mc.slot_of_turned(b, child, e.per_class);
-        }
-      }
-    }
+    place_on(e, opp, plain);
   }
   // Placements that close a mill, once per stone they may remove: the child's mover is p's
-  // waiting side less that stone, a class per stone, found once for all closing placements.
+  // waiting side less that stone.
   if (closing) {
     const Exit& e = exits_[static_cast<std::size_t>(part)][kPlaceRemove];
     if (e.tier < 0) return -1;
-    for (Mask r = removable; r; r &= r - 1) {
-      if (e.over) {
-        for (Mask t = closing; t; t &= t - 1) tiers[n] = e.tier, indices[n++] = 0;
-        continue;
-      }
-      const MoverClass mc(*e.classes, opp & ~(r & (~r + 1)));
-      const Mask turned = b.transform(mc.op, own);
-      const auto& image = b.symmetry[static_cast<std::size_t>(mc.op)];
-      for (Mask t = closing; t; t &= t - 1) {
-        const Mask child = turned | bit(image[static_cast<std::size_t>(__builtin_ctz(t))]);
-        tiers[n] = e.tier;
-        indices[n++] = e.offset + mc.slot_of_turned(b, child, e.per_class);
-      }
-    }
+    for (Mask r = removable; r; r &= r - 1) place_on(e, opp & ~(r & (~r + 1)), closing);
   }
   return n;
 }
