@@ -180,7 +180,7 @@ bool Morris::unrank(const Tier& t, std::uint64_t index, Position& out) const {
 bool Morris::neighbours_distinct(const Position& p) const {
   const Mask waiting = p.stones[other(p.to_move)];
   const SubsetClasses& cls = subset_classes(board(), __builtin_popcount(waiting));
-  return cls.stabilizer[cls.class_and_op[rank_set(waiting)] >> 4] == 1;
+  return cls.stabilizer[cls.entry(rank_set(waiting), waiting) >> 4] == 1;
 }
 
 int Morris::orbit_size(const Position& p) const {

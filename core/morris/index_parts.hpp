@@ -61,11 +61,11 @@ struct MoverClass {
   std::uint16_t more = 0;  // the representative's stabilizer without the identity
 
   MoverClass() = default;
-  MoverClass(const SubsetClasses& cls, Mask own) { *this = of_rank(cls, rank_set(own)); }
-  // From the rank of the mover's set (rank_set), for a caller that has it already.
-  static MoverClass of_rank(const SubsetClasses& cls, std::uint64_t set_rank) {
+  MoverClass(const SubsetClasses& cls, Mask own) { *this = of_rank(cls, rank_set(own), own); }
+  // From the mover's set and its rank (rank_set), for a caller that has the rank already.
+  static MoverClass of_rank(const SubsetClasses& cls, std::uint64_t set_rank, Mask own) {
     MoverClass mc;
-    const std::uint32_t e = cls.class_and_op[set_rank];
+    const std::uint32_t e = cls.entry(set_rank, own);
     mc.id = e >> 4;
     mc.op = static_cast<int>(e & 0xF);
     mc.rep = cls.representative[mc.id];

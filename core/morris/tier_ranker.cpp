@@ -74,6 +74,7 @@ ZZ_MORRIS_HOT int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, 
   // key of its class entry) above the 24 bits of the set; their class entries are fetched
   // together.
   const SubsetClasses& theirs = subset_classes(b, wb);
+  const std::uint32_t* their_table = theirs.table_if_built();
   const Mask empty = b.all & ~(rep | waiting);
   const bool fly = rules_.flying && wb + wh == 3;
   const bool mill_removes = rep != 0;  // a mill closed by the un-done move removed a stone
@@ -84,7 +85,7 @@ ZZ_MORRIS_HOT int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, 
     for (Mask o = fly ? empty : b.adjacent[to] & empty; o; o &= o - 1) {
       const Mask before = (waiting & ~bit(to)) | (o & (~o + 1));
       const std::uint64_t key = rank_set(before);
-      __builtin_prefetch(&theirs.class_and_op[key]);
+      if (their_table) __builtin_prefetch(their_table + key);
       out[count++] = key << 24 | before;
     }
   }
@@ -92,7 +93,7 @@ ZZ_MORRIS_HOT int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, 
   const std::uint64_t offset = wb == tier_.a && wh == tier_.ha ? 0 : second_part_;
   const std::uint64_t per_their_class = choose_table[b.points - wb][mb];
   for (int k = 0; k < count; ++k) {
-    const MoverClass mc = MoverClass::of_rank(theirs, out[k] >> 24);
+    const MoverClass mc = MoverClass::of_rank(theirs, out[k] >> 24, static_cast<Mask>(out[k] & 0xFFFFFF));
     out[k] = offset + mc.slot_of_turned(b, b.transform(mc.op, rep), per_their_class);
   }
   return count;

@@ -141,7 +141,9 @@ TEST_CASE("set ranks, classes and their tables") {
           if (image < best) best = image, best_op = op;
           if (image == set) fixing = static_cast<std::uint16_t>(fixing | 1u << op);
         }
-        const std::uint32_t entry = cls.class_and_op[r];
+        // The entry as a query finds it (by search) and as a solve reads it (from the table).
+        const std::uint32_t entry = cls.entry_by_search(set);
+        CHECK(cls.table()[r] == entry);
         REQUIRE((entry >> 4) < cls.classes());
         CHECK(cls.representative[entry >> 4] == best);
         CHECK(static_cast<int>(entry & 0xF) == best_op);
