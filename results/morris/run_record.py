@@ -10,10 +10,13 @@ DATA_DIR: the run's --data folder; the files' sizes and SHA-256 are read there.
 
 Columns: tier, slots, won or lost (for the side to move, as the solver counts slots), the
 solver's CPU seconds and CPU-µs per slot for the table (writing included), its wall
-seconds, the bytes of its file, bits per slot, and the file's SHA-256. A last line sums
-what the rows hold.
+seconds, the bytes of its file, bits per slot, the file's SHA-256, and from the file's
+header its positions up to the board's symmetries (used slots) with their wins, draws and
+losses for the side to move and the longest win and loss in plies. A last line sums what
+the rows hold.
 """
 import hashlib
+import json
 import os
 import re
 import sys
@@ -39,6 +42,17 @@ def sha256(path):
     return digest.hexdigest()
 
 
+def header(path):
+    """The JSON header of a table file: the magic line, the header's length (4 bytes, little
+    endian), then the header."""
+    with open(path, "rb") as f:
+        magic = f.read(8)
+        length = int.from_bytes(f.read(4), "little")
+        if magic != b"ZZTABLE\n" or length > 1 << 24:
+            sys.exit(f"{path}: not a zugzwang table")
+        return json.loads(f.read(length))
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: run_record.py DATA_DIR LOG [LOG...]")
@@ -51,14 +65,20 @@ def main():
                 m = STORED.search(line)
                 if m:
                     rows.append(m.groupdict())
-    print("tier\tslots\twon_or_lost\tcpu_s\tcpu_us_per_slot\twall_s\tbytes\tbits_per_slot\tsha256")
+    print("tier\tslots\twon_or_lost\tcpu_s\tcpu_us_per_slot\twall_s\tbytes\tbits_per_slot\tsha256\t"
+          "positions\twins\tdraws\tlosses\tlongest_win\tlongest_loss")
     totals = [0, 0, 0.0, 0.0, 0]
+    counts = [0, 0, 0, 0]
     for r in rows:
         path = os.path.join(folder, r["tier"] + ".zzt")
         size = os.path.getsize(path) if os.path.exists(path) else 0
         slots, cpu, wall = int(r["slots"]), float(r["cpu"]), seconds(r["wall"])
+        h = header(path) if size else {}
+        found = [h.get(k, 0) for k in ("positions", "wins", "draws", "losses")]
+        counts = [a + b for a, b in zip(counts, found)]
         print(f"{r['tier']}\t{slots}\t{r['decided']}\t{cpu:.1f}\t{r['rate']}\t{wall:.1f}\t{size}\t"
-              f"{8 * size / slots:.3f}\t{sha256(path) if size else '-'}")
+              f"{8 * size / slots:.3f}\t{sha256(path) if size else '-'}\t" + "\t".join(map(str, found)) +
+              f"\t{h.get('longest_win', '-')}\t{h.get('longest_loss', '-')}")
         totals[0] += slots
         totals[1] += int(r["decided"])
         totals[2] += cpu
@@ -66,7 +86,7 @@ def main():
         totals[4] += size
     slots = max(1, totals[0])
     print(f"total ({len(rows)} tables)\t{totals[0]}\t{totals[1]}\t{totals[2]:.1f}\t{1e6 * totals[2] / slots:.2f}\t"
-          f"{totals[3]:.1f}\t{totals[4]}\t{8 * totals[4] / slots:.3f}\t-")
+          f"{totals[3]:.1f}\t{totals[4]}\t{8 * totals[4] / slots:.3f}\t-\t" + "\t".join(map(str, counts)) + "\t-\t-")
 
 
 if __name__ == "__main__":
