@@ -51,6 +51,11 @@ class RetroInitializer {
       Slots inside;
       Position p;
       const auto global = [&](std::uint64_t l) { return t_.owned.global(l); };
+      auto* ahead = [&] {
+        if constexpr (HasExitBatch<G>) return &pipeline.local();  // looked up once per task
+        else return static_cast<int*>(nullptr);
+      }();
+      (void)ahead;
       t_.moves.for_each_slot(r.begin(), r.end(), global, order.local(), [&](std::uint64_t l) {
         const std::uint64_t i = t_.owned.global(l);
         Code& state = t_.state[l];
@@ -73,9 +78,9 @@ class RetroInitializer {
           return;
         }
         if constexpr (HasExitBatch<G>) {
-          if (exits_only && pipeline.local().name(l, p)) {
+          if (exits_only && ahead->name(l, p)) {
             // Valued kDepth positions later, once the positions after it are prefetched too.
-            if (pipeline.local().full()) settle_first(pipeline.local(), unmoves, decide_now, pending, last);
+            if (ahead->full()) settle_first(*ahead, unmoves, decide_now, pending, last);
             return;
           }
         }
@@ -95,7 +100,7 @@ class RetroInitializer {
         settle(l, i, count, ext, unmoves, decide_now, pending, last);
       });
       if constexpr (HasExitBatch<G>)
-        while (!pipeline.local().empty()) settle_first(pipeline.local(), unmoves, decide_now, pending, last);
+        while (!ahead->empty()) settle_first(*ahead, unmoves, decide_now, pending, last);
     });
     for (auto& l : pending_parts) l.merge_into(t_.pending);
     for (int l : last_due) t_.last_due = std::max(t_.last_due, l);

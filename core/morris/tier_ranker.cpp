@@ -135,7 +135,7 @@ void TierRanker::PlacementSums::build(const Board& b, const MoverClass& mc, Mask
   op = mc.op;
   own = own_stones;
   turned = b.transform(mc.op, own_stones);
-  std::array<int, kMaxPoints> number{};  // each stone's number among the free points, ascending
+  std::array<int, kMaxPoints> number;  // each stone's number among the free points, ascending (k written)
   int k = 0;
   for (Mask m = turned; m; m &= m - 1) {
     const int point = __builtin_ctz(m);
