@@ -52,3 +52,17 @@ TEST_CASE("each committed Quixo summary is reproduced by its own command") { CHE
 // Six Men's Morris whole (3.7 M slots, a few CPU-seconds). results/morris/malom/ holds
 // Malom's records, checked by test_morris_malom.
 TEST_CASE("each committed Morris summary is reproduced by its own command") { CHECK(reproduce_all("morris") == 1); }
+
+// The drawn line of Six Men's Morris (results/morris/drawn_line.py, which asks `query` ply by
+// ply) is what the solved tables give today.
+TEST_CASE("the committed drawn line of Six Men's Morris is reproduced by its script") {
+  cli_test::TempDir data;
+  REQUIRE(run({"solve", "morris", "--rule", "variant=six", "--data", data.path.string()}).code == 0);
+  const std::filesystem::path results = std::filesystem::path(ZZ_RESULTS_DIR) / "morris";
+  const std::filesystem::path out = data.path / "line.md";
+  const std::string command = "python3 " + cli_test::quote((results / "drawn_line.py").string()) + " " +
+                              cli_test::quote(ZZ_CLI_PATH) + " " + cli_test::quote(data.path.string()) +
+                              " --variant six > " + cli_test::quote(out.string());
+  REQUIRE(std::system(command.c_str()) == 0);
+  CHECK(cli_test::slurp(out) == cli_test::slurp(results / "six-drawn-line.md"));
+}
