@@ -3,16 +3,16 @@
 move, both per position up to the board's symmetries (how Gasser's and Malom's tables count)
 and per position (every position, mirror images included), with the longest win and loss.
 
-    python3 results/morris/tier_counts.py results/morris/variant=six.json [ZUGZWANG DATA] > six-tiers.md
+    python3 results/morris/tier_counts.py results/morris/variant=six.json [DATA] > six-tiers.md
 
 The summary is `zugzwang solve morris --rule variant=V --json`'s output (its "tiers" list);
 nothing is computed here that the summary does not hold, only added up and laid out. The
 summary names a position of each tier's longest win but not of its longest loss: given the
-program and the folder of the solved tables, one of the game's longest losses is found with
-`zugzwang export` (the first such position of that tier in the table's order).
+folder of the solved tables, one of the game's longest losses is read from its tier's table
+with the Python module (`zugzwang` on PYTHONPATH, e.g. build/python, and NumPy): the first
+index of that tier whose code is that loss.
 """
 import json
-import subprocess
 import sys
 
 
@@ -51,22 +51,20 @@ def where(tiers, key, value):
     return ", ".join(t["tier"] for t in tiers if value >= 0 and t[key] == value)
 
 
-def longest_loss_example(zugzwang, data, summary, tier, plies):
-    """The first position of the tier whose value is a loss in `plies`, from its table."""
-    rules = [a for k, v in summary["rules"].items() for a in ("--rule", f"{k}={v}")]
-    wanted = f'"tier":"{tier}","value":"loss","remoteness":{plies}}}'
-    with subprocess.Popen([zugzwang, "export", summary["game"], *rules, "--material", tier, "--where", "value=loss",
-                           "--format", "jsonl", "--data", data], stdout=subprocess.PIPE, text=True) as export:
-        for line in export.stdout:
-            if line.rstrip().endswith(wanted):
-                export.kill()
-                return json.loads(line)["position"]
-    raise SystemExit(f"no loss in {plies} plies found in tier {tier}")
+def longest_loss_example(data, summary, tier, plies):
+    """The position of the tier's first index whose value is a loss in `plies`, from its table."""
+    import numpy
+    import zugzwang
+    table = zugzwang.Game(summary["game"], rules=summary["rules"], data=data).table(tier)
+    found = numpy.flatnonzero(table.codes == 2 + 2 * plies)  # the module's code of a loss in r plies: 2 + 2r
+    if found.size == 0:
+        raise SystemExit(f"no loss in {plies} plies found in tier {tier}")
+    return table.position(int(found[0]))
 
 
 def main():
     summary = json.load(open(sys.argv[1]))
-    tables = sys.argv[2:4] if len(sys.argv) >= 4 else None
+    data = sys.argv[2] if len(sys.argv) >= 3 else None
     tiers = summary["tiers"]
     for t in tiers:  # the summary's own totals hold: a changed count shows here
         assert t["positions"] == t["wins"] + t["draws"] + t["losses"], t["tier"]
@@ -106,7 +104,7 @@ def main():
                    (f", for example from `{examples[0][0]}` ({examples[0][1]})." if examples else "."))
     if loss_tiers:
         first = loss_tiers.split(", ")[0]
-        example = longest_loss_example(*tables, summary, first, whole["longest_loss"]) if tables else None
+        example = longest_loss_example(data, summary, first, whole["longest_loss"]) if data else None
         out.append(f"The longest loss, {whole['longest_loss']} plies, is in {loss_tiers}" +
                    (f", for example from `{example}` ({first})." if example else "."))
     for title, part in (("Movement tiers", movement), ("Placement tiers", placement)):
