@@ -5,7 +5,7 @@
 
 Game seeds are positions of random games played through the program (a position line, then
 a few legal moves), plus the notation variants each parser accepts. Table seeds are written
-by the table_seeds() below straight from the format of docs/architecture.md, not by the
+by the table_seeds() below straight from the format of docs/table-format.md, not by the
 program, so they also check that the format is specified completely. Files found by fuzzing
 that once failed are kept in corpus/<harness>/regression-* and never regenerated.
 """
@@ -113,7 +113,7 @@ def table(codes, width, version):
 
 
 def packed_table(codes, width, block_entries=4096, fill=True, stored=None):
-    """Format 3 from docs/architecture.md: symbols by frequency, unused slots filled with the
+    """Format 3 from docs/table-format.md: symbols by frequency, unused slots filled with the
     symbol before them, blocks of raw LZMA2 with a block index and checksums."""
     first, end = stored or (0, len(codes))
     head = table(codes, width, 2)
