@@ -155,11 +155,16 @@ struct VerifyRequest {
   std::uint64_t memory = 0;
   // Check only a uniform random sample of this many slots of each table (solver/slot_sample.hpp:
   // the same slots on every machine for the same seed; every slot when it is at least the
-  // table's size). No table is decoded whole: each sampled slot and its children are read as a
-  // probe reads them, block by block through the block cache, so a table far larger than
-  // memory can be checked in part. 0 is refused.
+  // table's size). No table is decoded whole (but see decode_sub_tables): each sampled slot and
+  // its children are read as a probe reads them, block by block through the block cache, so a
+  // table far larger than memory can be checked in part. 0 is refused.
   std::optional<std::uint64_t> sample;
   std::uint64_t seed = 0;  // the sample's seed
+  // With a sample: each table's sub-tables decoded whole, within `memory` as the whole check
+  // holds them, and only the sampled table read block by block. A sample dense enough to touch
+  // most blocks of its children's tables (a Morris tier's 200,000 slots read children across
+  // tables of 0.5-1 G slots) then decodes each sub-table once instead of a block per child.
+  bool decode_sub_tables = false;
 };
 
 // What the tables of a material say (api/table_summary.hpp). Each table is decoded, with its

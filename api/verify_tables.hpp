@@ -67,7 +67,8 @@ class CacheCapacity {
 // side a compressed file leaves out derived from its moves, its sub-tables decoded beside it
 // by verify_tables), or with r.sample the slots of a SlotSample, read as a probe reads them
 // (block by block through the block cache, a left-out or exit-implied slot from its moves):
-// no table is decoded whole. Either way each slot is checked by the same lines.
+// the table is not decoded whole (its sub-tables are, with r.decode_sub_tables). Either way
+// each slot is checked by the same lines.
 template <Enumerable G>
 VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G::Tier& t, const VerifyRequest& r) {
   const auto start = std::chrono::steady_clock::now();
@@ -136,9 +137,12 @@ std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::p
   if (r.sample && *r.sample == 0) throw InputError("--sample 0: a sample needs at least one slot");
   if (r.sample && r.summaries) throw InputError("--summaries needs every slot: not with --sample");
   const std::vector<typename G::Tier> order = dependency_order(game, roots);
-  // A sample's memory is the block cache's: within half the budget when one is given.
+  if (r.decode_sub_tables && !r.sample) throw InputError("--decode-sub-tables is for a sample: a whole check decodes them anyway");
+  // A sample's memory is the block cache's: within half the budget when one is given (a
+  // quarter when the sub-tables take their half decoded).
+  const bool decode_dependencies = !r.sample || r.decode_sub_tables;
   std::optional<verify_detail::CacheCapacity> cache;
-  if (r.sample && r.memory) cache.emplace(r.memory / 2);
+  if (r.sample && r.memory) cache.emplace(r.memory / (r.decode_sub_tables ? 4 : 2));
   TableStore<G> store(game, data_dir);
   if (r.keep_decoded) store.keep_decoded_across_runs();
   SetMemory<G> memory(game, order, 0);  // its own store: always released after the last reader
@@ -148,8 +152,9 @@ std::vector<VerifiedTable> verify_tables(const G& game, const std::filesystem::p
     const auto& t = order[k];
     if (!r.skip.count(game.tier_name(t))) {
       const std::size_t decodes = store.decodes();
-      // A sample reads its sub-tables block by block too (verify_table).
-      if (!r.sample) {
+      // A sample reads its sub-tables block by block too (verify_table), unless told to
+      // decode them.
+      if (decode_dependencies) {
         memory.keep_within_budget(store, k, held_bytes);
         // The tier's sub-tables, decoded one at a time, past half the budget each mapped from a
         // decoded copy, as a solve reads them (SetMemory::decode_dependency): checking KPPvKP

@@ -38,13 +38,14 @@ void solve(const std::string& game, const std::string& material, const std::file
 }
 
 api::VerifyResult verify(const std::string& game, const std::string& material, const std::filesystem::path& dir,
-                         std::optional<std::uint64_t> sample, std::uint64_t seed = 0) {
+                         std::optional<std::uint64_t> sample, std::uint64_t seed = 0, bool decode_sub_tables = false) {
   auto s = api::open_session(game, {}, dir);
   api::VerifyRequest request;
   request.material = material;
   request.examples = 1000;
   request.sample = sample;
   request.seed = seed;
+  request.decode_sub_tables = decode_sub_tables;
   return s->verify(request);
 }
 
@@ -221,4 +222,41 @@ TEST_CASE("a sample of a compressed Tablut table reads it block by block, never 
   const auto other = verify("tablut", "K1W2B", dir.path, 20000, 6);
   CHECK(other.clean());
   CHECK(other.tables.back().positions != big.positions);
+}
+
+TEST_CASE("a sample with its sub-tables decoded checks the same slots and finds the same wrong code") {
+  cli_test::TempDir dir;
+  solve("tablut", "K1W2B", dir.path);
+  const tablut::Tablut game;
+  const tablut::Material t{1, 2, false};
+  const std::uint64_t planted = plant_wrong_code(game, t, dir.path);
+  const std::uint64_t size = game.tier_size(t);
+  const std::uint64_t n = size / 20;
+  std::uint64_t seed = 0;
+  while (!SlotSample(size, n, seed).contains(planted)) ++seed;
+  const auto by_blocks = verify("tablut", "K1W2B", dir.path, n, seed);
+  const auto decoded = verify("tablut", "K1W2B", dir.path, n, seed, true);
+  REQUIRE(decoded.tables.size() == by_blocks.tables.size());
+  std::uint64_t decodes = 0;
+  for (std::size_t k = 0; k < decoded.tables.size(); ++k) {
+    const auto& a = by_blocks.tables[k];
+    const auto& b = decoded.tables[k];
+    CAPTURE(b.tier);
+    CHECK(a.decoded_whole == 0);
+    CHECK(b.positions == a.positions);
+    CHECK(b.checked == a.checked);
+    CHECK(b.mismatches == a.mismatches);
+    REQUIRE(b.examples.size() == a.examples.size());
+    for (std::size_t e = 0; e < a.examples.size(); ++e) CHECK(b.examples[e].index == a.examples[e].index);
+    decodes += b.decoded_whole;
+  }
+  CHECK(decodes > 0);  // the sub-tables of K1W2B (and of the tables below it) were decoded
+  const auto& k1w2b = decoded.tables.back();
+  CHECK(std::any_of(k1w2b.examples.begin(), k1w2b.examples.end(), [&](const auto& m) { return m.index == planted; }));
+  // Without a sample there is nothing to decide: refused, as the command line refuses it.
+  auto s = api::open_session("tablut", {}, dir.path);
+  api::VerifyRequest whole;
+  whole.material = "K1W2B";
+  whole.decode_sub_tables = true;
+  CHECK_THROWS_AS(s->verify(whole), InputError);
 }

@@ -131,6 +131,9 @@ int run_verify(const std::vector<std::string>& args) {
       "(unused slots drawn are counted and skipped; every slot when N is at least the table's size): no table is "
       "decoded whole, each slot and its children are read block by block through the block cache (within half of "
       "--memory)")(
+      "decode-sub-tables", po::bool_switch(&request.decode_sub_tables),
+      "with --sample: decode each table's sub-tables whole (within --memory, as a whole check does) and read "
+      "only the sampled table block by block; faster where the sample reads most of its children's blocks")(
       "seed", po::value(&seed),
       "the sample's seed (default 0): slot i's key is splitmix64's (i+1)-th output from the seed and the sample is "
       "the N slots of smallest key, the same on every machine")(
@@ -141,7 +144,7 @@ int run_verify(const std::vector<std::string>& args) {
   if (!parse_command(args,
                      "zugzwang verify GAME [--material M] [--threads N] [--examples N] [--rule K=V]... [--data DIR]\n"
                      "       [--record FILE] [--summaries DIR] [--memory BYTES] [--keep-decoded] [--from-scratch]\n"
-                     "       [--sample N [--seed S]] [--quiet] [--json]\n"
+                     "       [--sample N [--seed S] [--decode-sub-tables]] [--quiet] [--json]\n"
                      "Checks every stored position one ply deep: its value must be what its moves imply. With\n"
                      "--sample, a seeded uniform random sample of N slots of each table instead.",
                      options, positional, vm))
@@ -149,6 +152,7 @@ int run_verify(const std::vector<std::string>& args) {
   if (request.threads < 0) throw InputError("--threads must be 0 (every core) or more");
   if (vm.count("memory")) request.memory = parse_byte_size(memory);
   if (vm.count("seed") && !vm.count("sample")) throw InputError("--seed needs --sample");
+  if (request.decode_sub_tables && !vm.count("sample")) throw InputError("--decode-sub-tables needs --sample");
   if (vm.count("sample")) {
     request.sample = parse_count("sample", sample, true);
     if (*request.sample == 0) throw InputError("--sample 0: a sample needs at least one slot");
