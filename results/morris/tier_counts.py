@@ -47,8 +47,8 @@ def plies(x):
 
 
 def where(tiers, key, value):
-    """The tiers whose longest win (or loss) is the group's."""
-    return ", ".join(t["tier"] for t in tiers if value >= 0 and t[key] == value)
+    """The tiers whose longest win (or loss) is the group's, in the summary's order."""
+    return [t for t in tiers if value >= 0 and t[key] == value]
 
 
 def longest_loss_example(data, summary, tier, plies):
@@ -97,15 +97,15 @@ def main():
     out.append("")
     win_tiers = where(tiers, "longest_win", whole["longest_win"])
     loss_tiers = where(tiers, "longest_loss", whole["longest_loss"])
-    examples = [(t["longest_win_example"]["position"], t["tier"]) for t in tiers
-                if t["longest_win"] == whole["longest_win"] and "longest_win_example" in t]
+    examples = [t for t in win_tiers if "longest_win_example" in t]
     if win_tiers:
-        out.append(f"The longest win, {whole['longest_win']} plies, is in {win_tiers}" +
-                   (f", for example from `{examples[0][0]}` ({examples[0][1]})." if examples else "."))
+        out.append(f"The longest win, {whole['longest_win']} plies, is in {', '.join(t['tier'] for t in win_tiers)}" +
+                   (f", for example from `{examples[0]['longest_win_example']['position']}` ({examples[0]['tier']})."
+                    if examples else "."))
     if loss_tiers:
-        first = loss_tiers.split(", ")[0]
+        first = loss_tiers[0]["tier"]
         example = longest_loss_example(data, summary, first, whole["longest_loss"]) if data else None
-        out.append(f"The longest loss, {whole['longest_loss']} plies, is in {loss_tiers}" +
+        out.append(f"The longest loss, {whole['longest_loss']} plies, is in {', '.join(t['tier'] for t in loss_tiers)}" +
                    (f", for example from `{example}` ({first})." if example else "."))
     for title, part in (("Movement tiers", movement), ("Placement tiers", placement)):
         out += ["", f"## {title}", "",

@@ -70,6 +70,20 @@ std::uint64_t plant_wrong_code(const G& game, const typename G::Tier& t, const s
   return index;
 }
 
+// K1W2B solved in dir with one wrong code planted (plant_wrong_code), and the size of a
+// sample a twentieth of the table.
+struct PlantedK1W2B {
+  static constexpr tablut::Material tier{1, 2, false};
+  std::uint64_t planted, size, n;
+  explicit PlantedK1W2B(const std::filesystem::path& dir) {
+    solve("tablut", "K1W2B", dir);
+    const tablut::Tablut game;
+    planted = plant_wrong_code(game, tier, dir);
+    size = game.tier_size(tier);
+    n = size / 20;
+  }
+};
+
 }  // namespace
 
 TEST_CASE("a slot sample is the N slots of smallest splitmix64 key, the same for a seed") {
@@ -161,12 +175,8 @@ TEST_CASE("a sample of every slot counts what a whole verify counts, and decodes
 
 TEST_CASE("a sample finds a wrong code when it covers its slot, and names it") {
   cli_test::TempDir dir;
-  solve("tablut", "K1W2B", dir.path);
-  const tablut::Tablut game;
-  const tablut::Material t{1, 2, false};
-  const std::uint64_t planted = plant_wrong_code(game, t, dir.path);
-  const std::uint64_t size = game.tier_size(t);
-  const std::uint64_t n = size / 20;
+  const PlantedK1W2B k1w2b_planted(dir.path);
+  const std::uint64_t planted = k1w2b_planted.planted, size = k1w2b_planted.size, n = k1w2b_planted.n;
   // The first seeds whose sample covers the planted slot and leaves it out.
   std::optional<std::uint64_t> covering, missing;
   for (std::uint64_t seed = 0; !covering || !missing; ++seed)
@@ -226,12 +236,8 @@ TEST_CASE("a sample of a compressed Tablut table reads it block by block, never 
 
 TEST_CASE("a sample with its sub-tables decoded checks the same slots and finds the same wrong code") {
   cli_test::TempDir dir;
-  solve("tablut", "K1W2B", dir.path);
-  const tablut::Tablut game;
-  const tablut::Material t{1, 2, false};
-  const std::uint64_t planted = plant_wrong_code(game, t, dir.path);
-  const std::uint64_t size = game.tier_size(t);
-  const std::uint64_t n = size / 20;
+  const PlantedK1W2B k1w2b_planted(dir.path);
+  const std::uint64_t planted = k1w2b_planted.planted, size = k1w2b_planted.size, n = k1w2b_planted.n;
   std::uint64_t seed = 0;
   while (!SlotSample(size, n, seed).contains(planted)) ++seed;
   const auto by_blocks = verify("tablut", "K1W2B", dir.path, n, seed);
