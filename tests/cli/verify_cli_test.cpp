@@ -201,4 +201,26 @@ TEST_CASE("verify --sample checks a seeded sample and says how many slots it dre
   REQUIRE_FALSE(tables.empty());
   CHECK(tables.back()["tier"] == "K1W2B");
   CHECK(tables.back()["sample"].is_null());
+
+  // A sampled check resumes over a record of the same sample (size and seed), and of a whole
+  // check; not over a different sample.
+  const std::string sampled_record = (dir.path / "sampled.jsonl").string();
+  const auto sampled_run = [&](const std::string& n, const std::string& seed) {
+    const auto r = run({"verify", "tablut", "--material", "K1W2B", "--sample", n, "--seed", seed, "--record",
+                        sampled_record, "--json", "--quiet", "--data", data});
+    REQUIRE(r.code == 0);
+    std::vector<std::string> checked;
+    const auto doc = nlohmann::json::parse(r.out);  // kept: a loop over a temporary's member dangles
+    for (const auto& t : doc["tables"]) checked.push_back(t["tier"]);
+    return checked;
+  };
+  const auto first = sampled_run("1000", "5");  // K1W2B and the sub-tables it reads
+  REQUIRE_FALSE(first.empty());
+  CHECK(first.back() == "K1W2B");
+  CHECK(sampled_run("1000", "5").empty());                  // the same sample: nothing left
+  CHECK(sampled_run("1000", "6").size() == first.size());  // another seed: checked again
+  CHECK(sampled_run("2000", "6").size() == first.size());  // another size: checked again
+  std::ofstream(sampled_record, std::ios::trunc) << "";
+  run({"verify", "tablut", "--material", "K1W2B", "--record", sampled_record, "--quiet", "--data", data});
+  CHECK(sampled_run("1000", "5").empty());  // a whole check covers any sample
 }

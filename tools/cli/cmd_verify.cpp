@@ -16,9 +16,10 @@ namespace zz::cli {
 
 namespace {
 
-// The tables a record of earlier runs (one `verify --json` document per line) found clean,
-// checked whole.
-std::set<std::string> clean_in_record(const std::filesystem::path& record) {
+// The tables a record of earlier runs (one `verify --json` document per line) found clean by a
+// check at least as thorough as this one: a whole check always; a sampled one only for a run
+// sampled alike (the same size and seed, so the same slots), never for a whole check.
+std::set<std::string> clean_in_record(const std::filesystem::path& record, const api::VerifyRequest& run) {
   std::set<std::string> clean;
   std::ifstream in(record);
   std::string line;
@@ -27,11 +28,15 @@ std::set<std::string> clean_in_record(const std::filesystem::path& record) {
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("tables") || !doc["tables"].is_array())
       throw InputError("--record " + record.string() + " line " + std::to_string(n) +
                        ": not a verify --json document (a line of an interrupted run? remove it)");
-    for (const auto& t : doc["tables"])
-      // A sampled check is not a check of the whole table: never skipped on its account.
-      if (t.is_object() && t.value("mismatches", std::uint64_t{1}) == 0 && t.contains("tier") && t["tier"].is_string() &&
-          (!t.contains("sample") || t["sample"].is_null()))
-        clean.insert(t["tier"].get<std::string>());
+    for (const auto& t : doc["tables"]) {
+      if (!t.is_object() || t.value("mismatches", std::uint64_t{1}) != 0 || !t.contains("tier") || !t["tier"].is_string())
+        continue;
+      const bool whole = !t.contains("sample") || t["sample"].is_null();
+      const bool same_sample = !whole && run.sample && t["sample"].is_object() &&
+                               t["sample"].value("requested", std::uint64_t{0}) == *run.sample &&
+                               t["sample"].value("seed", ~std::uint64_t{0}) == run.seed;
+      if (whole || same_sample) clean.insert(t["tier"].get<std::string>());
+    }
   }
   return clean;
 }
@@ -114,7 +119,8 @@ int run_verify(const std::vector<std::string>& args) {
       "examples", po::value(&request.examples), "mismatches listed per table (default 10)")(
       "quiet", po::bool_switch(&quiet), "no progress on standard error")(
       "record", po::value(&record),
-      "append each checked table to FILE (one JSON line) and skip the tables FILE has clean: a long check resumes")(
+      "append each checked table to FILE (one JSON line) and skip the tables FILE has clean, whole or (for a --sample "
+      "run) by the same sample and seed: a long check resumes")(
       "summaries", po::value(&summaries), "also write each checked table's summary to DIR/TABLE.json")(
       "keep-decoded", po::bool_switch(&request.keep_decoded),
       "keep each sub-table decoded from its compressed file as a copy in DATA/GAME/RULES/.decoded-kept (1-2 "
@@ -161,7 +167,7 @@ int run_verify(const std::vector<std::string>& args) {
   }
   auto session = game.session();
   check_writable(record, summaries);
-  if (!record.empty()) request.skip = clean_in_record(record);
+  if (!record.empty()) request.skip = clean_in_record(record, request);
   request.summaries = !summaries.empty();
   // Only the game and rules of this shape are used: each table is written as it is checked.
   const api::VerifyResult shape{session->info().name, session->rules(), {}};
