@@ -55,7 +55,7 @@ class CompactInitializer {
             continue;
           }
           retro_detail::ExternalSummary ext;
-          const int count = t_.moves.children(p, inside, ext, t_.moves.neighbours_distinct(p));
+          const int count = t_.moves.initial_children(p, inside, ext, t_.moves.neighbours_distinct(p));
           if (count < 0) {
             t_.store_plain(i, cell(kUndecided, kReexamined));
             reexamined.local().push_back(i);
@@ -66,7 +66,7 @@ class CompactInitializer {
             t_.store_plain(i, count == 0 ? cell(kSettled, kDrawn) : cell(kUndecided, kNeverLost));
           } else {
             // store_plain(i, kMayBeLost) is the zero the cells start from.
-            if (count == 0) t_.note_due(ext.loss_floor, false, i, last);
+            if (count == 0) t_.note_due(ext.lost_at(), false, i, last);
           }
         }
       }

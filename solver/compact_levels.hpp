@@ -177,7 +177,9 @@ class CompactLevels {
           if ((v != kWon && v != kLost) || aux_of(s) != previous) continue;
           t_.decided.add(level - 1, v == kWon ? 0 : 1, i);
           kinds.local() |= v;
-          unmove_from(i, v == kLost, level, mine, due, preds, p);
+          // A slot the game foresaw won in one ply: initialization counted it as known
+          // (TierMoves::initial_children), so no predecessor waits for its recount.
+          if (!(level == 2 && v == kWon && t_.moves.foreseen_win(i))) unmove_from(i, v == kLost, level, mine, due, preds, p);
           t_.age(i);
         }
         level_blocks::clear(t_.decided_in_block, b, level - 1);

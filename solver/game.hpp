@@ -183,6 +183,24 @@ concept HasRankedExits = HasTierRanker<G> &&
       { g.tier_ranker(t).in_tier_children(p)(m) } -> std::convertible_to<std::uint64_t>;
     };
 
+// Optional, with HasIndexedUnmoves and HasBulkQuietMoves: positions won in one ply that the
+// game tells apart by a look at them (Tablut: White to move, the king on a free line to an
+// escape square). foreseen_win(i) true promises that the position of used slot i is won for
+// its side to move in exactly one ply, and says so of every slot holding such a position that
+// it is asked about (a test of the position alone, the same whichever slot of the tier
+// reaches it); foreseen_children(p) is how many of p's moves that stays_in_tier keeps in the
+// tier lead to positions it holds of (repeats included). Initialization
+// then counts those children of p as known, a loss for p's side to move in one ply, instead of
+// waiting for them, and the pass after level 1 does not un-move from such slots: each of their
+// predecessors counted them already. A table where the king escapes at once from a quarter of
+// the slots spent a quarter of its solve un-moving from them.
+template <class G>
+concept HasForeseenWins = HasIndexedUnmoves<G> && HasBulkQuietMoves<G> &&
+    requires(const G& g, const typename G::Tier& t, std::uint64_t i, const typename G::Position& p) {
+      { g.tier_ranker(t).foreseen_win(i) } -> std::convertible_to<bool>;
+      { g.tier_ranker(t).foreseen_children(p) } -> std::convertible_to<int>;
+    };
+
 // Optional, with HasRankedExits: exits_only() says every move of the tier leaves it (a
 // placement tier where placing is compulsory: each slot's value is read from other tiers'
 // tables alone), and exit_locality(i) gives slot i a key such that slots with equal keys

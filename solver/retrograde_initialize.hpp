@@ -87,7 +87,7 @@ class RetroInitializer {
         ExternalSummary ext;
         // Only in-tier children are counted without ranking: a tier whose every move leaves
         // it has none, and need not ask.
-        const int count = t_.moves.children(p, inside, ext, !exits_only && t_.moves.neighbours_distinct(p));
+        const int count = t_.moves.initial_children(p, inside, ext, !exits_only && t_.moves.neighbours_distinct(p));
         if (count < 0) {
           reexamined.local().push_back(i);
           if (schedule) add_triggers(p, i, triggers.local());
@@ -138,13 +138,14 @@ class RetroInitializer {
         floor = kNeverLost;
         if (count == 0) state = kDrawCode;
       } else {
-        // With no in-tier child (count 0) the pass of level loss_floor decides it.
+        // With no in-tier child left to count (count 0) the pass of level lost_at decides it
+        // (decide_due).
         floor = static_cast<std::uint16_t>(ext.loss_floor);
         if (count == 0 && decide_now) {
-          t_.check_level(ext.loss_floor);
-          state = encode(Outcome::loss(ext.loss_floor));
+          t_.check_level(ext.lost_at());
+          state = encode(Outcome::loss(ext.lost_at()));
         } else if (count == 0) {
-          t_.note_due(last, ext.loss_floor, l);
+          t_.note_due(last, ext.lost_at(), l);
         }
       }
       return;
@@ -152,7 +153,7 @@ class RetroInitializer {
     if (ext.win_level >= 0) pending.add(true, ext.win_level, i);
     if (count == 0 && ext.win_level < 0) {
       if (ext.draw) state = kDrawCode;
-      else pending.add(false, ext.loss_floor, i);
+      else pending.add(false, ext.lost_at(), i);
     }
   }
 

@@ -35,6 +35,11 @@ struct ExternalSummary {
   int win_level = -1;  // won at this level through an external child lost in level-1 plies
   bool draw = false;   // some external child is drawn
   int loss_floor = 0;  // if lost, not before this level (slowest external win + 1)
+  // The same for the in-tier children counted as known at initialization
+  // (TierMoves::initial_children): kept apart, since the writer reads loss_floor as what the
+  // exits alone imply (solver/exit_floors.hpp).
+  int foreseen_floor = 0;
+  int lost_at() const { return loss_floor > foreseen_floor ? loss_floor : foreseen_floor; }
 };
 
 }  // namespace retro_detail
@@ -286,6 +291,44 @@ class TierMoves {
     if (count_only) return count;
     std::sort(inside.begin(), inside.begin() + count);
     return static_cast<int>(std::unique(inside.begin(), inside.begin() + count) - inside.begin());
+  }
+
+  // children() as initialization asks it: the in-tier children the game foresees won in one
+  // ply for their side to move (HasForeseenWins) go into the summary as such, not into the
+  // count, and the pass after level 1 does not un-move from them (foreseen_win). Every
+  // predecessor of such a slot counted it here, so each count ends as it did.
+  int initial_children(const Position& p, retro_detail::Slots& inside, retro_detail::ExternalSummary& ext,
+                       bool count_only) const {
+    const int count = children(p, inside, ext, count_only);
+    if constexpr (HasForeseenWins<G>) {
+      if (count <= 0) return count;
+      // Per move, repeats included: the distinct children's count when p's neighbours are
+      // distinct, and otherwise whether any child needs asking at all (most positions have
+      // none, and asking a slot unranks it).
+      int foreseen = ranker_.foreseen_children(p);
+      if (!count_only && foreseen > 0) {
+        foreseen = 0;
+        int kept = 0;
+        for (int k = 0; k < count; ++k) {
+          const std::uint64_t c = inside[static_cast<std::size_t>(k)];
+          if (ranker_.foreseen_win(c)) ++foreseen;
+          else inside[static_cast<std::size_t>(kept++)] = c;
+        }
+      }
+      if (foreseen > 0) ext.foreseen_floor = 2;  // each is won in one ply: lost, if at all, in two
+      return count - foreseen;
+    }
+    return count;
+  }
+
+  // Whether the slot, decided at level 1, was counted as known by every predecessor
+  // (initial_children): the pass after level 1 does not un-move from it.
+  bool foreseen_win(std::uint64_t i) const {
+    if constexpr (HasForeseenWins<G>) return ranker_.foreseen_win(i);
+    else {
+      (void)i;
+      return false;
+    }
   }
 
   // Adds a child valued o in another tier to the summary.

@@ -100,6 +100,9 @@ class RetroUnmoveLevels {
     const std::uint16_t floor = t_.loss_floor[l];
     if (floor == (kWinAt | level)) return t_.claim_slot_at(l, level, true);
     if (floor == level && t_.load_slot(l) == kUndecided) return t_.claim_slot_at(l, level, false);
+    // Every in-tier child foreseen won in one ply (TierMoves::initial_children) and the exits'
+    // floor below 2: lost at 2. Nothing else leaves such a slot undecided with no count here.
+    if (level == 2 && floor < 2 && t_.load_slot(l) == kUndecided) return t_.claim_slot_at(l, level, false);
     return false;
   }
 
@@ -127,7 +130,10 @@ class RetroUnmoveLevels {
         for (std::uint64_t l = level_blocks::first_slot(b); l != end; ++l) {
           const Code s = std::atomic_ref<const Code>(codes[l]).load(std::memory_order_relaxed);
           if (s == previous_win || s == previous_loss) {
-            if (level > 0) unmove_from(t_.owned.global(l), s == previous_loss, level, mine, due, preds, p, out);
+            // A slot the game foresaw won in one ply counted down its predecessors at
+            // initialization (TierMoves::initial_children).
+            const bool foreseen = level == 2 && s == previous_win && t_.moves.foreseen_win(t_.owned.global(l));
+            if (level > 0 && !foreseen) unmove_from(t_.owned.global(l), s == previous_loss, level, mine, due, preds, p, out);
           } else if (due_here) {
             if (level == 0) mine += s > kDrawCode && s < kUndecided;
             else if (undecided(s)) mine += decide_due(l, level);

@@ -1,5 +1,6 @@
 #include "core/tablut/tier_ranker.hpp"
 
+#include "core/tablut/foreseen_wins.hpp"
 #include "core/tablut/play.hpp"
 #include "core/tablut/table_index.hpp"
 #include "core/tablut/table_index_parts.hpp"
@@ -190,6 +191,15 @@ int TierRanker::predecessors(std::uint64_t i, std::uint64_t* out, bool& distinct
   }
   return count;
 }
+
+bool TierRanker::foreseen_win(std::uint64_t i) const {
+  if (material_.over || i >= layout(material_.white, material_.black).half) return false;  // Black to move
+  Position p;
+  table_unrank_alone(material_, i, p);
+  return king_escapes_next(p);
+}
+
+int TierRanker::foreseen_children(const Position& p) const { return escapes_opened(p); }
 
 bool TierRanker::exit_child(const Position& p, Move m, int& tier, std::uint64_t& index) const {
   if (!ends_next_to_enemy(p, m) && !(m.from == p.king && has(kEscapes, m.to))) return false;  // quiet: stays

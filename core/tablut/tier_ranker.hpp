@@ -45,6 +45,12 @@ class TierRanker {
   // whose child stays in this tier.
   bool exit_child(const Position& p, Move m, int& tier, std::uint64_t& index) const;
 
+  // Positions won in one ply by the king's escape (foreseen_wins.hpp; solver/game.hpp,
+  // HasForeseenWins): whether used slot i holds one, and how many of p's in-tier children are
+  // such positions.
+  bool foreseen_win(std::uint64_t i) const;
+  int foreseen_children(const Position& p) const;
+
   // A position's pawns turned by each symmetry that takes its king to its representative:
   // a pawn move's child (or predecessor) keeps the king, and its smallest orientation is
   // among these boards with the pawn's two squares toggled.
