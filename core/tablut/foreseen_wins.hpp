@@ -28,6 +28,11 @@ inline constexpr auto kColumnMasks = [] {
     for (int r = 0; r < kSide; ++r) masks[static_cast<std::size_t>(c)] |= bit(square(r, c));
   return masks;
 }();
+inline constexpr auto kRowMasks = [] {
+  std::array<Bitboard, kSide> masks{};
+  for (int r = 0; r < kSide; ++r) masks[static_cast<std::size_t>(r)] = Bitboard{0x1ff} << (kSide * r);
+  return masks;
+}();
 inline unsigned column_bits(Bitboard b, int column) {
   unsigned bits = 0;  // a column holds few pieces: one step per piece, not per square
   for (Bitboard on = b & kColumnMasks[static_cast<std::size_t>(column)]; on;) bits |= 1u << row_of(pop_lsb(on));
@@ -74,12 +79,33 @@ inline int escapes_opened(const Position& p) {
   // rows and columns whatever stands there).
   const Bitboard white = p.white_pieces();
   if (!escape_open(king, row_bits(white, king_row), column_bits(white, king_column))) return 0;
-  const Lines loud = detail::next_to(lines_of(p.white_pieces()));
+  // With the king's lines closed now, only a pawn that alone closes one can open it, by
+  // leaving: the other pawns' moves leave them closed, and are not looked at.
+  Bitboard movers = p.black;
+  if (!escape_open(king, row_occupied, column_occupied)) {
+    movers = 0;
+    for (Bitboard on = p.black & (kRowMasks[static_cast<std::size_t>(king_row)] |
+                                  kColumnMasks[static_cast<std::size_t>(king_column)]);
+         on;) {
+      const int sq = pop_lsb(on);
+      const unsigned r = row_of(sq) == king_row ? 1u << column_of(sq) : 0u;
+      const unsigned c = column_of(sq) == king_column ? 1u << row_of(sq) : 0u;
+      if (escape_open(king, row_occupied & ~r, column_occupied & ~c)) movers |= bit(sq);
+    }
+    if (!movers) return 0;
+  }
+  const Lines loud = detail::next_to(lines_of(white));
   int n = 0;
   // The moves next to a white piece may capture: each is tested, as stays_in_tier tests it.
   const auto one_by_one = [&](Move m) { n += !captures(p, m) && escape_opened_by(p, m); };
-  detail::for_each_reach(p, [&](int from, unsigned along_row, unsigned along_column) {
+  // The slides of each pawn of `movers`, as for_each_reach finds them.
+  const Lines& barriers_outside = detail::kBarriers[detail::kOutsideCamps];
+  for (Bitboard left = movers; left;) {
+    const int from = pop_lsb(left);
     const int r = row_of(from), c = column_of(from);
+    const Lines& bar = kCampOf[from] < 0 ? barriers_outside : detail::kBarriers[kCampOf[from]];
+    const unsigned along_row = detail::kSlide[c][row_bits(occupied, r) | bar.row[r]];
+    const unsigned along_column = detail::kSlide[r][column_bits(occupied, c) | bar.column[c]];
     // The king's lines without the moving pawn.
     const unsigned row_left = r == king_row ? row_occupied & ~(1u << c) : row_occupied;
     const unsigned column_left = c == king_column ? column_occupied & ~(1u << r) : column_occupied;
@@ -104,8 +130,7 @@ inline int escapes_opened(const Position& p) {
     }
     detail::for_each_along(from, along_row & loud.row[r], true, one_by_one);
     detail::for_each_along(from, along_column & loud.column[c], false, one_by_one);
-    return true;
-  });
+  }
   return n;
 }
 
