@@ -48,7 +48,7 @@ class ExitPipeline {
     const Named& e = ring_[static_cast<std::size_t>(first_)];
     for (int k = 0; k < e.n; ++k) {
       const auto at = static_cast<std::size_t>(k);
-      TierMoves<G>::summarize(decode(moves_.exit_table(e.tiers[at])->code_of_used(e.indices[at])), ext);
+      ext.add(decode(moves_.exit_table(e.tiers[at])->code_of_used(e.indices[at])));
     }
     first_ = (first_ + 1) % kDepth;
     --size_;

@@ -15,6 +15,7 @@
 
 #include "core/common/outcome.hpp"
 #include "solver/game.hpp"
+#include "solver/slot_order.hpp"
 #include "solver/table/tier_table.hpp"
 
 namespace zz {
@@ -40,6 +41,17 @@ struct ExternalSummary {
   // exits alone imply (solver/exit_floors.hpp).
   int foreseen_floor = 0;
   int lost_at() const { return loss_floor > foreseen_floor ? loss_floor : foreseen_floor; }
+
+  // Adds a child valued o in another tier.
+  void add(const Outcome& o) {
+    switch (o.value) {
+      case Value::Loss:
+        if (win_level < 0 || o.remoteness + 1 < win_level) win_level = o.remoteness + 1;
+        break;
+      case Value::Draw: draw = true; break;
+      case Value::Win: loss_floor = std::max(loss_floor, o.remoteness + 1); break;
+    }
+  }
 };
 
 }  // namespace retro_detail
@@ -137,42 +149,14 @@ class TierMoves {
   }
 
   // Calls f(k) once for each k in [begin, end): in order, or, in a tier whose every move
-  // leaves it (HasExitLocality), window by window in the order of exit_locality(slot(k)),
-  // so that the parents whose children share a block of the next tier's table are valued
-  // while that block is in the cache. `order` is the caller's scratch, reused.
+  // leaves it (HasExitLocality), in the order of exit_locality(slot(k)) (slot_order.hpp).
+  // `order` is the caller's scratch, reused.
   template <class Slot, class F>
   void for_each_slot(std::uint64_t begin, std::uint64_t end, Slot&& slot, std::vector<std::uint64_t>& order,
                      F&& f) const {
     if constexpr (HasExitLocality<G>) {
       if (ranker_.exits_only()) {
-        constexpr int kWindowBits = 20;
-        constexpr std::uint64_t kWindow = std::uint64_t{1} << kWindowBits;
-        // Sorted by key with a stable radix sort, 11 bits a pass (the window's places k are
-        // already in order): std::sort of the windows was 6 % of a placement tier.
-        constexpr int kDigitBits = 11;
-        std::array<std::uint32_t, std::size_t{1} << kDigitBits> counts;
-        for (std::uint64_t w = begin; w < end; w += kWindow) {
-          const std::uint64_t n = std::min(kWindow, end - w);
-          order.resize(2 * n);  // the second half is the sort's scratch
-          std::uint32_t largest = 0;
-          for (std::uint64_t k = 0; k < n; ++k) {
-            const std::uint32_t key = ranker_.exit_locality(slot(w + k));
-            largest = std::max(largest, key);
-            order[k] = std::uint64_t{key} << kWindowBits | k;
-          }
-          std::uint64_t* from = order.data();
-          std::uint64_t* to = from + n;
-          for (int shift = 0; shift < 32 && (largest >> shift) != 0; shift += kDigitBits) {
-            const auto digit = [&](std::uint64_t v) { return (v >> (kWindowBits + shift)) & (counts.size() - 1); };
-            counts.fill(0);
-            for (std::uint64_t k = 0; k < n; ++k) ++counts[digit(from[k])];
-            std::uint32_t sum = 0;
-            for (std::uint32_t& c : counts) sum += std::exchange(c, sum);
-            for (std::uint64_t k = 0; k < n; ++k) to[counts[digit(from[k])]++] = from[k];
-            std::swap(from, to);
-          }
-          for (std::uint64_t k = 0; k < n; ++k) f(w + (from[k] & (kWindow - 1)));
-        }
+        for_each_slot_by_locality(ranker_, begin, end, slot, order, f);
         return;
       }
     }
@@ -284,7 +268,7 @@ class TierMoves {
       return true;
     };
     const auto add_outside = [&](const Outcome& o) {
-      summarize(o, ext);
+      ext.add(o);
       return true;
     };
     if (!visit_children(p, count_only, add_inside, add_outside)) return -1;  // a transient child
@@ -328,17 +312,6 @@ class TierMoves {
     else {
       (void)i;
       return false;
-    }
-  }
-
-  // Adds a child valued o in another tier to the summary.
-  static void summarize(const Outcome& o, retro_detail::ExternalSummary& ext) {
-    switch (o.value) {
-      case Value::Loss:
-        if (ext.win_level < 0 || o.remoteness + 1 < ext.win_level) ext.win_level = o.remoteness + 1;
-        break;
-      case Value::Draw: ext.draw = true; break;
-      case Value::Win: ext.loss_floor = std::max(ext.loss_floor, o.remoteness + 1); break;
     }
   }
 
