@@ -179,7 +179,7 @@ class CompactLevels {
           kinds.local() |= v;
           // A slot the game foresaw won in one ply: initialization counted it as known
           // (TierMoves::initial_children), so no predecessor waits for its recount.
-          if (!(level == 2 && v == kWon && t_.moves.foreseen_win(i))) unmove_from(i, v == kLost, level, mine, due, preds, p);
+          if (!(level == retro_detail::kForeseenLossLevel && v == kWon && t_.moves.foreseen_win(i))) unmove_from(i, v == kLost, level, mine, due, preds, p);
           t_.age(i);
         }
         level_blocks::clear(t_.decided_in_block, b, level - 1);

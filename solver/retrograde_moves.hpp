@@ -31,6 +31,11 @@ namespace retro_detail {
 inline constexpr int kMaxChildren = 256;
 using Slots = std::array<std::uint64_t, kMaxChildren>;
 
+// The level at which a position whose every in-tier child is a foreseen win in one ply
+// (HasForeseenWins) is lost: TierMoves::initial_children files it, the pass of this level
+// decides it, and the pass of this level skips un-moving from the foreseen slots themselves.
+inline constexpr int kForeseenLossLevel = 2;
+
 // What the children outside the tier say about a position.
 struct ExternalSummary {
   int win_level = -1;  // won at this level through an external child lost in level-1 plies
@@ -299,7 +304,7 @@ class TierMoves {
           else inside[static_cast<std::size_t>(kept++)] = c;
         }
       }
-      if (foreseen > 0) ext.foreseen_floor = 2;  // each is won in one ply: lost, if at all, in two
+      if (foreseen > 0) ext.foreseen_floor = retro_detail::kForeseenLossLevel;  // each won in one ply
       return count - foreseen;
     }
     return count;

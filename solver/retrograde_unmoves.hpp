@@ -102,7 +102,8 @@ class RetroUnmoveLevels {
     if (floor == level && t_.load_slot(l) == kUndecided) return t_.claim_slot_at(l, level, false);
     // Every in-tier child foreseen won in one ply (TierMoves::initial_children) and the exits'
     // floor below 2: lost at 2. Nothing else leaves such a slot undecided with no count here.
-    if (level == 2 && floor < 2 && t_.load_slot(l) == kUndecided) return t_.claim_slot_at(l, level, false);
+    if (level == kForeseenLossLevel && floor < kForeseenLossLevel && t_.load_slot(l) == kUndecided)
+      return t_.claim_slot_at(l, level, false);
     return false;
   }
 
@@ -132,8 +133,9 @@ class RetroUnmoveLevels {
           if (s == previous_win || s == previous_loss) {
             // A slot the game foresaw won in one ply counted down its predecessors at
             // initialization (TierMoves::initial_children).
-            const bool foreseen = level == 2 && s == previous_win && t_.moves.foreseen_win(t_.owned.global(l));
-            if (level > 0 && !foreseen) unmove_from(t_.owned.global(l), s == previous_loss, level, mine, due, preds, p, out);
+            const std::uint64_t i = t_.owned.global(l);
+            const bool foreseen = level == kForeseenLossLevel && s == previous_win && t_.moves.foreseen_win(i);
+            if (level > 0 && !foreseen) unmove_from(i, s == previous_loss, level, mine, due, preds, p, out);
           } else if (due_here) {
             if (level == 0) mine += s > kDrawCode && s < kUndecided;
             else if (undecided(s)) mine += decide_due(l, level);

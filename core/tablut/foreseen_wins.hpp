@@ -43,9 +43,14 @@ inline unsigned column_bits(Bitboard b, int column) {
 // occupied squares of both (its own bit ignored), as for_each_reach slides it.
 inline bool escape_open(int king, unsigned row_occupied, unsigned column_occupied) {
   const int r = row_of(king), c = column_of(king);
-  const Lines& bar = detail::kBarriers[detail::kOutsideCamps];
+  const Lines& bar = detail::barrier_lines(true, king);  // the king: White
   return (detail::kSlide[c][row_occupied | bar.row[r]] & detail::kEscapeLines.row[r]) != 0 ||
          (detail::kSlide[r][column_occupied | bar.column[c]] & detail::kEscapeLines.column[c]) != 0;
+}
+
+// The same, given the whole board's occupied squares.
+inline bool escape_open_on(int king, Bitboard occupied) {
+  return escape_open(king, row_bits(occupied, row_of(king)), column_bits(occupied, column_of(king)));
 }
 
 }  // namespace foreseen_detail
@@ -53,17 +58,13 @@ inline bool escape_open(int king, unsigned row_occupied, unsigned column_occupie
 // True when p, White to move, is won in one ply by the king's slide to an escape square.
 inline bool king_escapes_next(const Position& p) {
   if (p.decided() || p.turn != Color::White) return false;
-  const Bitboard occupied = p.occupied();
-  return foreseen_detail::escape_open(p.king, foreseen_detail::row_bits(occupied, row_of(p.king)),
-                                      foreseen_detail::column_bits(occupied, column_of(p.king)));
+  return foreseen_detail::escape_open_on(p.king, p.occupied());
 }
 
 // king_escapes_next of the child of Black's move m of p, for a move that captures nothing.
 inline bool escape_opened_by(const Position& p, Move m) {
   if (p.decided() || p.turn != Color::Black) return false;
-  const Bitboard occupied = p.occupied() ^ bit(m.from) ^ bit(m.to);
-  return foreseen_detail::escape_open(p.king, foreseen_detail::row_bits(occupied, row_of(p.king)),
-                                      foreseen_detail::column_bits(occupied, column_of(p.king)));
+  return foreseen_detail::escape_open_on(p.king, p.occupied() ^ bit(m.from) ^ bit(m.to));
 }
 
 // How many of p's moves that capture nothing (Black to move; 0 for White) lead to positions
@@ -99,11 +100,10 @@ inline int escapes_opened(const Position& p) {
   // The moves next to a white piece may capture: each is tested, as stays_in_tier tests it.
   const auto one_by_one = [&](Move m) { n += !captures(p, m) && escape_opened_by(p, m); };
   // The slides of each pawn of `movers`, as for_each_reach finds them.
-  const Lines& barriers_outside = detail::kBarriers[detail::kOutsideCamps];
   for (Bitboard left = movers; left;) {
     const int from = pop_lsb(left);
     const int r = row_of(from), c = column_of(from);
-    const Lines& bar = kCampOf[from] < 0 ? barriers_outside : detail::kBarriers[kCampOf[from]];
+    const Lines& bar = detail::barrier_lines(false, from);
     const unsigned along_row = detail::kSlide[c][row_bits(occupied, r) | bar.row[r]];
     const unsigned along_column = detail::kSlide[r][column_bits(occupied, c) | bar.column[c]];
     // The king's lines without the moving pawn.

@@ -51,6 +51,12 @@ inline constexpr auto kBarriers = [] {
   return a;
 }();
 
+// The barrier lines a piece on `from` slides against: a black pawn still in its camp may
+// cross its own camp, every other piece none.
+inline const Lines& barrier_lines(bool white, int from) {
+  return kBarriers[white || kCampOf[from] < 0 ? kOutsideCamps : kCampOf[from]];
+}
+
 // Calls f(from, row_reach, column_reach) for every piece of the side to move: the 9-bit masks of
 // the columns it reaches along its row and the rows it reaches along its column. f returns
 // false to stop early.
@@ -63,8 +69,7 @@ inline void for_each_reach(const Position& p, F&& f) {
   while (movers) {
     const int from = pop_lsb(movers);
     const int r = row_of(from), c = column_of(from);
-    const int camp = white || kCampOf[from] < 0 ? kOutsideCamps : kCampOf[from];
-    const Lines& bar = kBarriers[camp];
+    const Lines& bar = barrier_lines(white, from);
     if (!f(from, unsigned{kSlide[c][occ.row[r] | bar.row[r]]}, unsigned{kSlide[r][occ.column[c] | bar.column[c]]}))
       return;
   }
