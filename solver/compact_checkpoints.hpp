@@ -106,8 +106,10 @@ class CompactCheckpoints {
   // What a checkpoint must have been written for: this solver, tier and dependencies.
   // 3: since initialization counts foreseen wins as known (TierMoves::initial_children), a
   // checkpoint of an earlier build would miss the losses that counting now decides.
+  // 4: the foreseen wins are filed at level 0 of the due lists (kForeseenDue), which an
+  // earlier build would never decide.
   std::string kind() const {
-    return "compact retrograde 3 " + t_.moves.name() + " " + std::to_string(t_.n) + " " +
+    return "compact retrograde 4 " + t_.moves.name() + " " + std::to_string(t_.n) + " " +
            std::to_string(t_.moves.dependencies_fingerprint());
   }
 

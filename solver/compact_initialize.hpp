@@ -55,13 +55,21 @@ class CompactInitializer {
             continue;
           }
           retro_detail::ExternalSummary ext;
-          const int count = t_.moves.initial_children(p, inside, ext, t_.moves.neighbours_distinct(p));
+          // A cell keeps no count, only whether it is zero: the moves into the tier, repeats
+          // included, are as many as none exactly when the distinct children are, so they are
+          // counted without ranking a child, whatever the position's symmetry.
+          const int count = t_.moves.initial_children(p, inside, ext, true);
           if (count < 0) {
             t_.store_plain(i, cell(kUndecided, kReexamined));
             reexamined.local().push_back(i);
           } else if (ext.win_level >= 0) {
             t_.store_plain(i, cell(kUndecided, kNeverLost));
-            t_.note_due(ext.win_level, true, i, last);
+            if (ext.foreseen_win) {
+              t_.due.add(kForeseenDue, 0, i);
+              last = std::max(last, 1);  // the level that decides it
+            } else {
+              t_.note_due(ext.win_level, true, i, last);
+            }
           } else if (ext.draw) {
             t_.store_plain(i, count == 0 ? cell(kSettled, kDrawn) : cell(kUndecided, kNeverLost));
           } else {

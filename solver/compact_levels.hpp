@@ -42,11 +42,14 @@ class CompactLevels {
         tbb::enumerable_thread_specific<std::uint64_t> claimed(0);
         t_.due.for_each(level, [&](int kind, std::uint64_t i) { claimed.local() += t_.claim(i, kind == 0, level); });
         t_.due.drop(level);
+        if (level == 1)
+          t_.due.for_each(kForeseenDue, [&](int, std::uint64_t i) { claimed.local() += t_.claim(i, true, level); });
         for (std::uint64_t c : claimed) now += c;
       }
       int last_due = t_.last_due;
       now += pass(level, last_due);
       t_.last_due = last_due;
+      if (level == 1) log_foreseen_wins();
       for (std::uint64_t e : examined) now += t_.claim(e >> 1, e & 1, level);
       t_.record_watched(level);
       t_.at.decided += now;
@@ -156,6 +159,20 @@ class CompactLevels {
     });
   }
 
+  // After level 1's pass: the foreseen wins (kForeseenDue), decided at level 1, logged and
+  // aged now, so that the next pass, which logs and un-moves from the rest, passes them by.
+  void log_foreseen_wins() {
+    tbb::enumerable_thread_specific<bool> any(false);
+    t_.due.for_each(kForeseenDue, [&](int, std::uint64_t i) {
+      t_.decided.add(1, 0, i);
+      t_.age(i);
+      any.local() = true;
+    });
+    t_.due.drop(kForeseenDue);
+    for (bool a : any)
+      if (a) t_.widest = std::max(t_.widest, encode(Outcome::win(1)));
+  }
+
   // One level's pass: un-moves from every slot decided at the previous level, logging it.
   std::uint64_t pass(int level, int& last_due) {
     tbb::enumerable_thread_specific<std::uint64_t> claimed(0);
@@ -177,9 +194,7 @@ class CompactLevels {
           if ((v != kWon && v != kLost) || aux_of(s) != previous) continue;
           t_.decided.add(level - 1, v == kWon ? 0 : 1, i);
           kinds.local() |= v;
-          // A slot the game foresaw won in one ply: initialization counted it as known
-          // (TierMoves::initial_children), so no predecessor waits for its recount.
-          if (!(level == retro_detail::kForeseenLossLevel && v == kWon && t_.moves.foreseen_win(i))) unmove_from(i, v == kLost, level, mine, due, preds, p);
+          unmove_from(i, v == kLost, level, mine, due, preds, p);
           t_.age(i);
         }
         level_blocks::clear(t_.decided_in_block, b, level - 1);

@@ -41,6 +41,13 @@ constexpr std::uint8_t aux_of(std::uint8_t c) { return c >> 2; }
 // A decided cell's aux bits: at which of the last three levels it was decided.
 constexpr std::uint8_t tag(int level) { return static_cast<std::uint8_t>(1 + level % 3); }
 
+// The due lists of level 0, which nothing else uses (the levels start at 1), hold the
+// positions the game foresees won in one ply (ExternalSummary::foreseen_win): decided at
+// level 1 like any, but logged and aged before the pass after it, which therefore never
+// un-moves from them (their predecessors counted them as known) and needs no unrank to
+// tell them apart.
+inline constexpr int kForeseenDue = 0;
+
 // Where the level loop stands: the next level, positions decided so far, decided at the
 // level before, and whether the one before that decided any.
 struct LoopState {

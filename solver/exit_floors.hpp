@@ -22,7 +22,11 @@ inline constexpr std::uint16_t kReexamined = 0xFFFE;
 // A loss floor with this bit set instead holds the level at which an external child makes
 // the position won (unless an in-tier child does so sooner): such a position is never lost.
 inline constexpr std::uint16_t kWinAt = 0x8000;
-inline constexpr int kLastWinAtLevel = 0x7FFD;  // below kReexamined and kNeverLost
+inline constexpr int kLastWinAtLevel = 0x7FFC;  // below kForeseenWin, kReexamined and kNeverLost
+// Won in one ply through an exit, and a position the game foresees so (HasForeseenWins,
+// ExternalSummary::foreseen_win): its predecessors counted it as known at initialization, so
+// the pass after level 1 does not un-move from it. Read as kWinAt | 1 everywhere else.
+inline constexpr std::uint16_t kForeseenWin = kWinAt | (kLastWinAtLevel + 1);
 // A finished game (its result is its code). No loss floor reaches it: a loss in 32,767
 // plies is beyond kMaxRemoteness.
 inline constexpr std::uint16_t kFinished = 0x7FFF;
@@ -46,6 +50,7 @@ class ExitFloors {
     if (f == kReexamined) return std::nullopt;
     if (f == kFinished) return own;
     if (f == kNeverLost) return kDrawCode;
+    if (f == kForeseenWin) return encode(Outcome::win(1));
     if (f & kWinAt) return encode(Outcome::win(f & ~kWinAt));
     if (f > 0) return encode(Outcome::loss(f));
     return kUnusedCode;

@@ -188,7 +188,8 @@ concept HasRankedExits = HasTierRanker<G> &&
 // escape square). foreseen_win(i) true promises that the position of used slot i is won for
 // its side to move in exactly one ply, and says so of every slot holding such a position that
 // it is asked about (a test of the position alone, the same whichever slot of the tier
-// reaches it); foreseen_children(p) is how many of p's moves that stays_in_tier keeps in the
+// reaches it); foreseen_win_at(p) is the same test of a position at hand (no unrank);
+// foreseen_children(p) is how many of p's moves that stays_in_tier keeps in the
 // tier lead to positions it holds of (repeats included). Initialization
 // then counts those children of p as known, a loss for p's side to move in one ply, instead of
 // waiting for them, and the pass after level 1 does not un-move from such slots: each of their
@@ -198,6 +199,7 @@ template <class G>
 concept HasForeseenWins = HasIndexedUnmoves<G> && HasBulkQuietMoves<G> &&
     requires(const G& g, const typename G::Tier& t, std::uint64_t i, const typename G::Position& p) {
       { g.tier_ranker(t).foreseen_win(i) } -> std::convertible_to<bool>;
+      { g.tier_ranker(t).foreseen_win_at(p) } -> std::convertible_to<bool>;
       { g.tier_ranker(t).foreseen_children(p) } -> std::convertible_to<int>;
     };
 

@@ -128,6 +128,7 @@ class RetroInitializer {
       if (ext.win_level >= 0) {
         if (ext.win_level > kLastWinAtLevel) throw std::logic_error("remoteness overflow in tier " + t_.name);
         floor = static_cast<std::uint16_t>(kWinAt | ext.win_level);
+        if (ext.foreseen_win) floor = kForeseenWin;  // won at 1 (initial_children)
         if (count == 0 && decide_now) {
           t_.check_level(ext.win_level);
           state = encode(Outcome::win(ext.win_level));

@@ -45,6 +45,10 @@ struct ExternalSummary {
   // (TierMoves::initial_children): kept apart, since the writer reads loss_floor as what the
   // exits alone imply (solver/exit_floors.hpp).
   int foreseen_floor = 0;
+  // The position is itself one the game foresees won in one ply (HasForeseenWins): its
+  // predecessors counted it as known, so no pass un-moves from it. Each working state marks
+  // it where its pass finds it without an unrank.
+  bool foreseen_win = false;
   int lost_at() const { return loss_floor > foreseen_floor ? loss_floor : foreseen_floor; }
 
   // Adds a child valued o in another tier.
@@ -262,8 +266,9 @@ class TierMoves {
   }
 
   // Children of p: the count of distinct in-tier indices (or -1 if a child is transient), the
-  // indices themselves into `inside` unless `count_only` (then p's neighbours must be
-  // distinct), and the summary of children in other tiers.
+  // indices themselves into `inside` unless `count_only` (then the count is of moves into the
+  // tier, repeats included: the distinct count only where p's neighbours are distinct, and in
+  // any case zero exactly when that is), and the summary of children in other tiers.
   int children(const Position& p, retro_detail::Slots& inside, retro_detail::ExternalSummary& ext,
                bool count_only = false) const {
     int count = 0;
@@ -284,13 +289,16 @@ class TierMoves {
 
   // children() as initialization asks it: the in-tier children the game foresees won in one
   // ply for their side to move (HasForeseenWins) go into the summary as such, not into the
-  // count, and the pass after level 1 does not un-move from them (foreseen_win). Every
-  // predecessor of such a slot counted it here, so each count ends as it did.
+  // count, and the pass after level 1 does not un-move from them (ext.foreseen_win says p is
+  // one). Every predecessor of such a slot counted it here, so each count ends as it did.
   int initial_children(const Position& p, retro_detail::Slots& inside, retro_detail::ExternalSummary& ext,
                        bool count_only) const {
     const int count = children(p, inside, ext, count_only);
     if constexpr (HasForeseenWins<G>) {
-      if (count <= 0) return count;
+      if (count >= 0 && ext.win_level == 1) ext.foreseen_win = ranker_.foreseen_win_at(p);
+      // A position an exit wins is never lost: how many of its children are known matters
+      // to no one.
+      if (count <= 0 || ext.win_level >= 0) return count;
       // Per move, repeats included: the distinct children's count when p's neighbours are
       // distinct, and otherwise whether any child needs asking at all (most positions have
       // none, and asking a slot unranks it).
@@ -308,16 +316,6 @@ class TierMoves {
       return count - foreseen;
     }
     return count;
-  }
-
-  // Whether the slot, decided at level 1, was counted as known by every predecessor
-  // (initial_children): the pass after level 1 does not un-move from it.
-  bool foreseen_win(std::uint64_t i) const {
-    if constexpr (HasForeseenWins<G>) return ranker_.foreseen_win(i);
-    else {
-      (void)i;
-      return false;
-    }
   }
 
   // The distinct in-tier predecessors of slot `child` into preds; returns how many. p is

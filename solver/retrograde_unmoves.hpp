@@ -98,7 +98,7 @@ class RetroUnmoveLevels {
   // at `level`.
   bool decide_due(std::uint64_t l, int level) {
     const std::uint16_t floor = t_.loss_floor[l];
-    if (floor == (kWinAt | level)) return t_.claim_slot_at(l, level, true);
+    if (floor == (kWinAt | level) || (level == 1 && floor == kForeseenWin)) return t_.claim_slot_at(l, level, true);
     if (floor == level && t_.load_slot(l) == kUndecided) return t_.claim_slot_at(l, level, false);
     // Every in-tier child foreseen won in one ply (TierMoves::initial_children) and the exits'
     // floor below 2: lost at 2. Nothing else leaves such a slot undecided with no count here.
@@ -133,9 +133,8 @@ class RetroUnmoveLevels {
           if (s == previous_win || s == previous_loss) {
             // A slot the game foresaw won in one ply counted down its predecessors at
             // initialization (TierMoves::initial_children).
-            const std::uint64_t i = t_.owned.global(l);
-            const bool foreseen = level == kForeseenLossLevel && s == previous_win && t_.moves.foreseen_win(i);
-            if (level > 0 && !foreseen) unmove_from(i, s == previous_loss, level, mine, due, preds, p, out);
+            const bool foreseen = level == kForeseenLossLevel && t_.loss_floor[l] == kForeseenWin;
+            if (level > 0 && !foreseen) unmove_from(t_.owned.global(l), s == previous_loss, level, mine, due, preds, p, out);
           } else if (due_here) {
             if (level == 0) mine += s > kDrawCode && s < kUndecided;
             else if (undecided(s)) mine += decide_due(l, level);

@@ -196,8 +196,10 @@ bool TierRanker::foreseen_win(std::uint64_t i) const {
   if (material_.over || i >= layout(material_.white, material_.black).half) return false;  // Black to move
   Position p;
   table_unrank_alone(material_, i, p);
-  return king_escapes_next(p);
+  return foreseen_win_at(p);
 }
+
+bool TierRanker::foreseen_win_at(const Position& p) const { return !material_.over && king_escapes_next(p); }
 
 int TierRanker::foreseen_children(const Position& p) const { return escapes_opened(p); }
 

@@ -47,8 +47,9 @@ class TierRanker {
 
   // Positions won in one ply by the king's escape (foreseen_wins.hpp; solver/game.hpp,
   // HasForeseenWins): whether used slot i holds one, and how many of p's in-tier children are
-  // such positions.
+  // such positions; foreseen_win_at(p) is foreseen_win of p's slot, read from p itself.
   bool foreseen_win(std::uint64_t i) const;
+  bool foreseen_win_at(const Position& p) const;
   int foreseen_children(const Position& p) const;
 
   // A position's pawns turned by each symmetry that takes its king to its representative:
