@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -24,26 +25,36 @@ namespace {
 class ImpliedSlots {
  public:
   ImpliedSlots(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o, std::uint64_t step)
-      : first_(first) {
+      : first_(first), end_(end), block_(std::uint64_t{1} << o.block_shift), step_(step) {
     if (!o.exits_value) return;
     bits_.assign((end - first + 63) / 64, 0);
-    const std::uint64_t block = std::uint64_t{1} << o.block_shift;
-    const std::uint64_t blocks = (end - first + block - 1) / block;
-    // Whole 64-slot words per task (a block holds a multiple of 64), so no word is shared.
-    tbb::parallel_for(std::uint64_t{0}, blocks, step, [&](std::uint64_t b) {
-      const std::uint64_t stop = std::min(end, first + (b + 1) * block);
-      for (std::uint64_t i = first + b * block; i < stop; ++i) {
-        const Code c = t.code(i);
-        if (c != kUnusedCode && o.exits_value(i) == c) bits_[(i - first) / 64] |= std::uint64_t{1} << ((i - first) % 64);
-      }
+    tbb::parallel_for(std::uint64_t{0}, blocks(), step, [&](std::uint64_t b) { look_at(t, o, b); });
+  }
+  // Looks at the blocks a sample left out, so that it holds every slot: the side the writer
+  // stores was sampled to choose it, and valuing a slot's exits is most of what this costs.
+  void complete(const TierTable& t, const PackOptions& o) {
+    if (bits_.empty() || step_ == 1) return;
+    tbb::parallel_for(std::uint64_t{0}, blocks(), [&](std::uint64_t b) {
+      if (b % step_ != 0) look_at(t, o, b);
     });
+    step_ = 1;
   }
   bool operator()(std::uint64_t i) const {
     return !bits_.empty() && (bits_[(i - first_) / 64] >> ((i - first_) % 64) & 1);
   }
 
  private:
-  std::uint64_t first_;
+  std::uint64_t blocks() const { return (end_ - first_ + block_ - 1) / block_; }
+  // Whole 64-slot words per block (a block holds a multiple of 64), so no word is shared.
+  void look_at(const TierTable& t, const PackOptions& o, std::uint64_t b) {
+    const std::uint64_t stop = std::min(end_, first_ + (b + 1) * block_);
+    for (std::uint64_t i = first_ + b * block_; i < stop; ++i) {
+      const Code c = t.code(i);
+      if (c != kUnusedCode && o.exits_value(i) == c) bits_[(i - first_) / 64] |= std::uint64_t{1} << ((i - first_) % 64);
+    }
+  }
+
+  std::uint64_t first_, end_, block_, step_;
   std::vector<std::uint64_t> bits_;
 };
 
@@ -207,10 +218,12 @@ AxisOrder choose_axis_order(const TierTable& t, Model& m, const std::vector<std:
 
 // A quick estimate of how well a range of slots compresses: every fourth block, coded with
 // a fast zstd level. Used only to choose which side to move to store.
-std::uint64_t estimate_bytes(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o) {
+// `implied` is left holding the sample's implied slots.
+std::uint64_t estimate_bytes(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o,
+                             std::optional<ImpliedSlots>& implied) {
   std::vector<Code> symbols;
-  const ImpliedSlots implied(t, first, end, o, 4);
-  const Model m(t, first, end, o, implied, symbols);
+  implied.emplace(t, first, end, o, 4);
+  const Model m(t, first, end, o, *implied, symbols);
   return sample_bytes(t, m, CodecSettings{Codec::Zstd, 3, false}, 4);
 }
 
@@ -358,10 +371,16 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   chooser.block_shift = kChoiceBlockShift;
   const std::uint64_t entries = table.size();
   std::uint64_t first = 0, end = entries;
+  std::optional<ImpliedSlots> sampled, other;  // the stored side's sample, once chosen
   if (o.side_split && *o.side_split > 0 && *o.side_split < entries) {
     const std::uint64_t split = *o.side_split;
-    if (estimate_bytes(table, 0, split, chooser) <= estimate_bytes(table, split, entries, chooser)) end = split;
-    else first = split;
+    if (estimate_bytes(table, 0, split, chooser, sampled) <= estimate_bytes(table, split, entries, chooser, other)) {
+      end = split;
+    } else {
+      first = split;
+      sampled.swap(other);
+    }
+    other.reset();
   }
   PackedTable out;
   PackedLayout& l = out.layout;
@@ -372,7 +391,9 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   l.width = table.width();
   l.unused_filled = o.fill_unused;
   l.exits_implied = static_cast<bool>(o.exits_value);
-  const ImpliedSlots implied(table, first, end, o, 1);
+  if (sampled) sampled->complete(table, chooser);
+  else sampled.emplace(table, first, end, o, 1);
+  const ImpliedSlots& implied = *sampled;
   Model m(table, first, end, chooser, implied, l.symbols);
   if (axes_span(o.axes) == end - first)
     m.axes = choose_axis_order(table, m, o.axes);

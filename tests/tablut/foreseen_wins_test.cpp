@@ -46,12 +46,14 @@ Tally check_table(const Material& m, std::uint64_t step) {
     t.escapes += escapes;
     t.opened += static_cast<std::uint64_t>(opened);
     const bool ok = king_escapes_next(p) == escapes && escapes_opened(p) == opened &&
-                    ranker.foreseen_win(i) == escapes && ranker.foreseen_children(p) == opened;
+                    ranker.foreseen_win(i) == escapes && ranker.foreseen_win_at(p) == escapes &&
+                    ranker.foreseen_children(p) == opened;
     if (!ok) {
       INFO(material_name(m), " slot ", i, " ", game.format(p));
       CHECK(king_escapes_next(p) == escapes);
       CHECK(escapes_opened(p) == opened);
       CHECK(ranker.foreseen_win(i) == escapes);
+      CHECK(ranker.foreseen_win_at(p) == escapes);
       ++t.wrong;
     }
   }
