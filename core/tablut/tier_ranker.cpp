@@ -203,6 +203,19 @@ bool TierRanker::foreseen_win_at(const Position& p) const { return !material_.ov
 
 int TierRanker::foreseen_children(const Position& p) const { return escapes_opened(p); }
 
+SlotCensus TierRanker::census(std::uint64_t i) const {
+  // White moves first (notation.hpp's start).
+  if (material_.over) return {true, i == 0, 1};  // 0: the king captured, White to move; 1: escaped
+  const Layout& l = layout(material_.white, material_.black);
+  const bool white_to_move = i < l.half;
+  const std::uint64_t pawns = white_to_move ? i : i - l.half;
+  const int id = pawns >= l.offset(kThroneClass) ? kThroneClass : static_cast<int>(pawns / l.block);
+  if (std::popcount(kT.to_rep[kT.rep[id]]) == 1) return {true, white_to_move, kSymmetryCount};
+  Position p;
+  if (!table_unrank(material_, i, p)) return {};
+  return {true, white_to_move, static_cast<std::uint32_t>(orbit_size(p))};
+}
+
 bool TierRanker::exit_child(const Position& p, Move m, int& tier, std::uint64_t& index) const {
   if (!ends_next_to_enemy(p, m) && !(m.from == p.king && has(kEscapes, m.to))) return false;  // quiet: stays
   const Position c = play(p, m);

@@ -299,4 +299,49 @@ TEST_CASE("for_each_move_counting_quiet counts quiet moves stays_in_tier accepts
 }
 
 }  // namespace
+namespace {
+
+// census(i) against unrank, player_name and orbit_size, the slow path the closing counts and
+// summary took before, on every slot of a tier or on `slots` of them spread evenly.
+void check_census(const Material& m, std::uint64_t slots) {
+  const Tablut game;
+  const TierRanker ranker = game.tier_ranker(m);
+  const std::string_view first = Tablut::player_name(game.start(), true);
+  const std::uint64_t step = std::max<std::uint64_t>(1, game.tier_size(m) / slots);
+  std::uint64_t used = 0, symmetric = 0, unused = 0, wrong = 0;
+  Position p;
+  for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
+    const SlotCensus census = ranker.census(i);
+    const bool is_used = game.unrank(m, i, p);
+    const bool ok = census.used == is_used &&
+                    (!is_used || (census.first_to_move == (Tablut::player_name(p, true) == first) &&
+                                  census.orbit == static_cast<std::uint32_t>(game.orbit_size(p))));
+    if (!ok) {
+      INFO(material_name(m), " slot ", i);
+      CHECK(census.used == is_used);
+      CHECK(census.orbit == static_cast<std::uint32_t>(game.orbit_size(p)));
+      ++wrong;
+    }
+    if (!is_used) ++unused;
+    else ++used, symmetric += census.orbit < 8;
+  }
+  INFO(material_name(m));
+  CHECK(wrong == 0);
+  CHECK(used > 0);
+  if (!m.over) CHECK(symmetric > 0);  // the test can fail: each tier has positions of both kinds
+  if (!m.over) CHECK(used > symmetric);
+}
+
+}  // namespace
+
+TEST_CASE("census equals unrank, player_name and orbit_size") {
+  Material over;
+  over.over = true;
+  check_census(over, 2);
+  for (const char* name : {"K0W0B", "K1W0B", "K0W1B", "K1W1B", "K0W2B", "K2W0B", "K1W2B"})
+    check_census(parse_material_selection(name).front(), ~std::uint64_t{0});
+  for (const char* name : {"K1W3B", "K2W3B", "K3W2B", "K1W5B"}) check_census(parse_material_selection(name).front(), 300000);
+}
+
+
 }  // namespace zz::tablut
