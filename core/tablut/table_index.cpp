@@ -21,7 +21,7 @@ bool table_unrank_alone(const Material& m, std::uint64_t index, Position& out) {
   out = Position{};
   out.turn = index >= l.half ? Color::Black : Color::White;
   if (index >= l.half) index -= l.half;
-  const int id = index >= l.offset(kThroneClass) ? kThroneClass : static_cast<int>(index / l.block);
+  const int id = l.king_class(index);
   const std::uint64_t pawns = index - l.offset(id);
   const int king = kT.rep[id];
   const bool off_throne = king != kThrone;

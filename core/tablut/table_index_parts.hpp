@@ -97,6 +97,10 @@ struct Layout {
   std::uint64_t half;  // one side to move
 
   std::uint64_t offset(int id) const { return static_cast<std::uint64_t>(id) * block; }
+  // The king class of an index within one side to move's half (the throne's block is last).
+  int king_class(std::uint64_t in_half) const {
+    return in_half >= offset(kThroneClass) ? kThroneClass : static_cast<int>(in_half / block);
+  }
   std::uint64_t black_size_of(int id) const { return id == kThroneClass ? throne_black_size : black_size; }
 };
 

@@ -36,7 +36,7 @@ bool start(Walk& w, const Material& m, std::uint64_t index, Position& out) {
   const bool used = table_unrank_alone(m, index, out);
   const Layout& l = layout(m.white, m.black);
   const std::uint64_t in_half = index >= l.half ? index - l.half : index;
-  const int id = in_half >= l.offset(kThroneClass) ? kThroneClass : static_cast<int>(in_half / l.block);
+  const int id = l.king_class(in_half);
   w.white = m.white;
   w.black = m.black;
   w.index = index;

@@ -208,8 +208,7 @@ SlotCensus TierRanker::census(std::uint64_t i) const {
   if (material_.over) return {true, i == 0, 1};  // 0: the king captured, White to move; 1: escaped
   const Layout& l = layout(material_.white, material_.black);
   const bool white_to_move = i < l.half;
-  const std::uint64_t pawns = white_to_move ? i : i - l.half;
-  const int id = pawns >= l.offset(kThroneClass) ? kThroneClass : static_cast<int>(pawns / l.block);
+  const int id = l.king_class(white_to_move ? i : i - l.half);
   if (std::popcount(kT.to_rep[kT.rep[id]]) == 1) return {true, white_to_move, kSymmetryCount};
   Position p;
   if (!table_unrank(material_, i, p)) return {};

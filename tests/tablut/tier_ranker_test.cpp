@@ -308,7 +308,7 @@ void check_census(const Material& m, std::uint64_t slots) {
   const TierRanker ranker = game.tier_ranker(m);
   const std::string_view first = Tablut::player_name(game.start(), true);
   const std::uint64_t step = std::max<std::uint64_t>(1, game.tier_size(m) / slots);
-  std::uint64_t used = 0, symmetric = 0, unused = 0, wrong = 0;
+  std::uint64_t used = 0, symmetric = 0, wrong = 0;
   Position p;
   for (std::uint64_t i = 0; i < game.tier_size(m) && wrong < 5; i += step) {
     const SlotCensus census = ranker.census(i);
@@ -319,11 +319,11 @@ void check_census(const Material& m, std::uint64_t slots) {
     if (!ok) {
       INFO(material_name(m), " slot ", i);
       CHECK(census.used == is_used);
+      CHECK(census.first_to_move == (Tablut::player_name(p, true) == first));
       CHECK(census.orbit == static_cast<std::uint32_t>(game.orbit_size(p)));
       ++wrong;
     }
-    if (!is_used) ++unused;
-    else ++used, symmetric += census.orbit < 8;
+    if (is_used) ++used, symmetric += census.orbit < 8;
   }
   INFO(material_name(m));
   CHECK(wrong == 0);
