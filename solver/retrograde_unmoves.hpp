@@ -65,19 +65,35 @@ class RetroUnmoveLevels {
     else t_.note_due(last_due, floor, l);  // the pass of level `floor` decides it
   }
 
-  // Un-moves from one position decided at the previous level; predecessors of other ranks
-  // become messages to their owners.
-  template <class Word>
-  void unmove_from(std::uint64_t child, bool child_lost, int level, std::uint64_t& claimed, int& last_due, Slots& preds,
-                   Position& p, Outboxes<Word>* outboxes) {
-    const int count = t_.moves.predecessors(child, preds, p);
-    // Every predecessor's state word is a cache miss on a big table, and each atomic update
-    // below waits for the one before: ask for all of them first.
+  // The predecessors of one position decided at the previous level, named (and, on one
+  // rank, their state words asked for) but not yet applied.
+  struct NamedUnmoves {
+    Slots preds;
+    int count = 0;
+    bool child_lost = false;
+  };
+
+  // Names the predecessors of `child` into u. Every predecessor's state word is a cache miss
+  // on a big table, and each atomic update that applies them waits for the one before: on
+  // one rank they are asked for now, to be applied after the next child's are named
+  // (pass), so the loads overlap that work instead of only each other.
+  void name_unmoves(std::uint64_t child, bool child_lost, NamedUnmoves& u, Position& p) {
+    u.count = t_.moves.predecessors(child, u.preds, p);
+    u.child_lost = child_lost;
     if (!t_.distributed())
-      for (int j = 0; j < count; ++j) {
-        __builtin_prefetch(&t_.state[preds[j]], 1);
-        if (!t_.schedule.empty()) t_.schedule.prefetch_key(preds[j]);
+      for (int j = 0; j < u.count; ++j) {
+        __builtin_prefetch(&t_.state[u.preds[j]], 1);
+        if (!t_.schedule.empty()) t_.schedule.prefetch_key(u.preds[j]);
       }
+  }
+
+  // Applies named un-moves; predecessors of other ranks become messages to their owners.
+  template <class Word>
+  void apply_unmoves(const NamedUnmoves& u, int level, std::uint64_t& claimed, int& last_due,
+                     Outboxes<Word>* outboxes) {
+    const Slots& preds = u.preds;
+    const int count = u.count;
+    const bool child_lost = u.child_lost;
     // A predecessor may be the board of a transient position that re-examined ones read
     // (the schedule is one rank's, so preds are this rank's slots).
     if (!t_.schedule.empty())
@@ -120,9 +136,14 @@ class RetroUnmoveLevels {
       t_.check_stop();
       std::uint64_t mine = 0;
       int due = 0;
-      Slots preds;
       Position p;
       Outboxes<Word>* out = t_.distributed() ? &outboxes.local() : nullptr;
+      // One child's un-moves wait, prefetched, while the next child's are named (the
+      // operations of a level commute); on several ranks each is applied at once, as its
+      // messages are gathered.
+      std::array<NamedUnmoves, 2> named;
+      int fresh = 0;
+      bool waiting = false;
       for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
         const bool previous_here = level > 0 && level_blocks::has(t_.decided_in_block, b, level - 1);
         const bool due_here = level == 0 || level_blocks::has(t_.due_in_block, b, level);
@@ -134,7 +155,16 @@ class RetroUnmoveLevels {
             // A slot the game foresaw won in one ply counted down its predecessors at
             // initialization (TierMoves::initial_children).
             const bool foreseen = level == kForeseenLossLevel && t_.loss_floor[l] == kForeseenWin;
-            if (level > 0 && !foreseen) unmove_from(t_.owned.global(l), s == previous_loss, level, mine, due, preds, p, out);
+            if (level > 0 && !foreseen) {
+              name_unmoves(t_.owned.global(l), s == previous_loss, named[fresh], p);
+              if (out) {
+                apply_unmoves(named[fresh], level, mine, due, out);
+              } else {
+                if (waiting) apply_unmoves(named[fresh ^ 1], level, mine, due, out);
+                waiting = true;
+                fresh ^= 1;
+              }
+            }
           } else if (due_here) {
             if (level == 0) mine += s > kDrawCode && s < kUndecided;
             else if (undecided(s)) mine += decide_due(l, level);
@@ -143,6 +173,7 @@ class RetroUnmoveLevels {
         // Nothing else is decided at level - 1: the bit is free for level + 63.
         if (previous_here) level_blocks::clear(t_.decided_in_block, b, level - 1);
       }
+      if (waiting) apply_unmoves(named[fresh ^ 1], level, mine, due, out);
       claimed.local() += mine;
       last_due.local() = std::max(last_due.local(), due);
     });
