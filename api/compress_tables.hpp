@@ -3,7 +3,9 @@
 // (written beside the old file and renamed over it), in solving order so that a table's
 // sub-tables are at hand when one side to move has to be derived.
 #include <chrono>
+#include <set>
 #include <span>
+#include <string>
 
 #include "api/codec_request.hpp"
 #include "api/results.hpp"
@@ -73,6 +75,57 @@ inline bool recodable(const PackedLayout& l, const PackOptions& o) {
          o.zstd_dictionary_bytes == 0;
 }
 
+// Whether a values-only set stores no value of tier t, every slot implied by its exits: every
+// move of t leaves it (a placement tier), and none of the tiers it leaves to is so implied
+// (`implied` names those met so far, sub-tables first). A reader then values such a slot one
+// ply deep from stored tables: Nine Men's Morris's placement tiers alternate, stored and
+// implied, and the set stores the values of 7.4 of the 18.7 G placement slots.
+template <Enumerable G>
+bool implied_in_values_only(const G& game, const typename G::Tier& t, const std::set<std::string>& implied) {
+  if constexpr (HasExitLocality<G>) {
+    if (!game.tier_ranker(t).exits_only()) return false;
+    for (const auto& d : game.tier_dependencies(t))
+      if (implied.count(game.tier_name(d))) return false;
+    return true;
+  } else {
+    (void)game, (void)t, (void)implied;
+    return false;
+  }
+}
+
+// Writes tier t's table, read from `store`, into `to` as a values-only table (unless one is
+// there already, without r.force): both sides stored, every slot implied where `all_implied`
+// (implied_in_values_only), the codec and block size as the request and the store's
+// defaults say.
+template <Enumerable G>
+void write_values_only(TableStore<G>& store, TableStore<G>& to, const typename G::Tier& t, const CompressRequest& r,
+                       bool all_implied, CompressedTable& c) {
+  const auto file = to.file(t);
+  if (!r.force && std::filesystem::exists(file)) {
+    try {
+      const TierTable there = open_table(file, to.identity(t));
+      if (there.values_only() && there.exits_implied() == all_implied) {
+        c.skipped = true;
+        c.format_before = c.format_after = kTableFormatVersion;
+        c.bytes_after = std::filesystem::file_size(file);
+        return;
+      }
+    } catch (const InputError&) {  // damaged or another kind of table: written again
+    }
+  }
+  PackOptions o = pack_options_for(store, t, r);
+  o.values_only = true;
+  o.all_implied = all_implied;
+  o.side_split.reset();
+  o.exits_value = nullptr;
+  c.format_before = kTableFormatVersion;
+  // An implied table's codes are never read: its file is opened for its counts alone.
+  const TierTable& table = all_implied ? store.load(t) : store.load_decoded(t);
+  c.coder = settings_name(write_table(file, to.identity(t), table, o));
+  c.format_after = kTableFormatVersion;
+  c.bytes_after = std::filesystem::file_size(file);
+}
+
 // Rewrites the tables of the tiers reached from `roots` whose files differ from what the
 // request asks (all of them with r.force), sub-tables first. A large set is read through
 // SetMemory as a solve reads it: each table decoded about once, released after its last
@@ -84,6 +137,15 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
   CompressResult result;
   const auto tiers = dependency_order(game, roots);
   for (const auto& t : tiers) (void)pack_options_for(store, t, r);  // bad options refused before any work
+  std::optional<TableStore<G>> values_only;
+  std::set<std::string> implied;  // tiers the values-only set values from their exits
+  if (r.values_only_to) {
+    if (r.format != kTableFormatVersion) throw InputError("--values-only writes format 3");
+    values_only.emplace(game, *r.values_only_to);
+    std::error_code e;
+    if (std::filesystem::equivalent(values_only->directory(), store.directory(), e))
+      throw InputError("--values-only " + *r.values_only_to + " is the folder read: it would replace the tables with distances");
+  }
   SetMemory<G> memory(game, tiers, SolveOptions{}.release_from_slots);
   const std::uint64_t held_bytes = held_bytes_for_memory(r.memory);
   for (std::size_t k = 0; k < tiers.size(); ++k) {
@@ -100,6 +162,16 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
       continue;
     }
     c.bytes_before = std::filesystem::file_size(file);
+    if (values_only) {
+      const bool all_implied = implied_in_values_only(game, t, implied);
+      if (all_implied) implied.insert(c.tier);
+      write_values_only(store, *values_only, t, r, all_implied, c);
+      c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (r.progress) r.progress(c);
+      result.tables.push_back(c);
+      memory.release_finished(store, k);
+      continue;
+    }
     // The file itself, not the store's table (a store that decoded it holds no layout).
     const TierTable opened = open_table(file, store.identity(t));
     c.format_before = opened.compressed() ? kTableFormatVersion : opened.mapped() ? kUncompressedFormatVersion : 1;

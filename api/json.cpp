@@ -49,7 +49,7 @@ ojson tier_fields(const std::string& tier, const TierStats& s) {
 
 }  // namespace
 
-ojson remoteness_json(Outcome o) { return o.value == Value::Draw ? ojson(nullptr) : ojson(o.remoteness); }
+ojson remoteness_json(Outcome o) { return o.has_remoteness() ? ojson(o.remoteness) : ojson(nullptr); }
 
 ojson rules_json(const RuleValues& rules) { return ojson(zz::rules_json(rules)); }
 

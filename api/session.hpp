@@ -117,6 +117,9 @@ struct CompressRequest {
   bool both_sides = false;              // store both sides to move
   bool smallest = false;                // LZMA2 9e on every large table, never a faster search
   std::size_t zstd_dictionary = 0;      // zstd: train a dictionary of at most this many bytes
+  // Write each table's values alone (no distance to the end, table-format.md "Values only")
+  // into this other data folder; the tables read stay as they are.
+  std::optional<std::string> values_only_to;
   // Bytes the command may use (0: no limit given): a large set keeps half of it, at most
   // 8 GiB, of decoded tables for the tables still to come (held_bytes_for_memory), and the
   // writer's block coders a quarter (PackOptions::coder_memory), as in a solve.

@@ -161,6 +161,9 @@ class PositionAnswers {
   std::vector<LineStep> line_from(Position p) const {
     std::vector<LineStep> line;
     Outcome o = core_.store().probe(core_.table_view(p));
+    // Values alone do not say which winning move makes progress: such a line could go round.
+    if (o.value != Value::Draw && !o.has_remoteness())
+      throw InputError("the tables hold values only (no distance to the end): a line needs the tables with distances");
     while (o.value != Value::Draw && !core_.game().outcome(core_.table_view(p))) {
       const auto moves = value_moves(core_.game(), core_.table_view(p), core_.store());
       const std::string move = core_.game().format_move(moves.front().move);

@@ -110,6 +110,7 @@ class SessionCore {
 
   // The game's words for a value: "win in 3 plies", "mate in 2".
   std::string describe(Outcome o) const {
+    if (o.value != Value::Draw && !o.has_remoteness()) return std::string(to_string(o.value));  // a values-only table's
     if constexpr (requires { game_.describe(o); }) {
       return game_.describe(o);
     } else {

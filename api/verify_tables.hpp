@@ -77,6 +77,8 @@ VerifiedTable verify_table(const G& game, TableStore<G>& store, const typename G
   v.entries = game.tier_size(t);
   v.from_scratch = r.from_scratch;
   const TierTable& stored = store.load(t);
+  if (stored.values_only())  // its values follow from its moves only with distances (a win could go round)
+    throw InputError("table " + store.file(t).string() + " holds values only: verify checks the tables with distances");
   const auto [first, end] = stored.stored_range();
   std::optional<SlotSample> sample;
   if (r.sample) sample.emplace(v.entries, *r.sample, r.seed);

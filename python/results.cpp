@@ -16,7 +16,7 @@ py::object to_python(const api::ojson& doc) {
 py::str value_of(Outcome o) { return py::str(std::string(to_string(o.value))); }
 
 py::object remoteness_of(Outcome o) {
-  if (o.value == Value::Draw) return py::none();
+  if (!o.has_remoteness()) return py::none();  // a draw, or a values-only table's win or loss
   return py::int_(o.remoteness);
 }
 
@@ -75,7 +75,7 @@ void bind_results(py::module_& m) {
   add_value(move, &api::MoveOutcome::outcome);
   move.def("__repr__", [](const api::MoveOutcome& mv) {
     return "<MoveValue " + mv.move + " " + std::string(to_string(mv.outcome.value)) +
-           (mv.outcome.value == Value::Draw ? "" : " " + std::to_string(mv.outcome.remoteness)) + ">";
+           (!mv.outcome.has_remoteness() ? "" : " " + std::to_string(mv.outcome.remoteness)) + ">";
   });
 
   py::class_<api::QueryResult> query(m, "QueryResult");
@@ -90,7 +90,7 @@ void bind_results(py::module_& m) {
   add_value(query, &api::QueryResult::outcome);
   query.def("__repr__", [](const api::QueryResult& r) {
     return "<QueryResult " + r.position + ": " + std::string(to_string(r.outcome.value)) +
-           (r.outcome.value == Value::Draw ? "" : " in " + std::to_string(r.outcome.remoteness)) + ">";
+           (!r.outcome.has_remoteness() ? "" : " in " + std::to_string(r.outcome.remoteness)) + ">";
   });
   add_to_dict<api::QueryResult>(query);
 

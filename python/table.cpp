@@ -88,7 +88,7 @@ py::array_t<std::int16_t> remoteness(const Table& t) {
   for (std::uint64_t i = 0; i < table.size(); ++i) {
     const Code c = code(i);
     const Outcome o = decode(c);
-    r(i) = c == kUnusedCode || o.value == Value::Draw ? -1 : static_cast<std::int16_t>(o.remoteness);
+    r(i) = c == kUnusedCode || o.value == Value::Draw || table.values_only() ? -1 : static_cast<std::int16_t>(o.remoteness);
   }
   return out;
 }
@@ -117,7 +117,10 @@ remoteness() decode it.)")
       .def("__len__", [](const Table& t) { return t.table->size(); })
       .def("values", &values,
            "int8 per index for the side to move: 1 win, 0 draw, -1 loss, zugzwang.UNUSED (-2) for an unused slot")
-      .def("remoteness", &remoteness, "int16 per index: plies to the end, -1 for draws and unused slots")
+      .def("remoteness", &remoteness,
+           "int16 per index: plies to the end, -1 for draws, unused slots and every slot of a values-only table")
+      .def_property_readonly("values_only", [](const Table& t) { return t.table->values_only(); },
+                             "the file keeps values only: no distance to the end")
       .def("used", [](const Table& t) {
         py::array_t<bool> out(t.table->size());
         auto u = out.mutable_unchecked<1>();
@@ -145,7 +148,7 @@ remoteness() decode it.)")
         Code code = kUnusedCode;
         while (it.next < table.size() && (code = table.code(it.next)) == kUnusedCode) ++it.next;
         if (it.next >= table.size()) throw py::stop_iteration();
-        const Outcome o = decode(code);
+        const Outcome o = table.outcome_of(code);
         const std::string position = it.table.session->position_at(it.table.tier, it.next++);
         return py::make_tuple(position, value_of(o), remoteness_of(o));
       });

@@ -75,6 +75,16 @@ void PackedPayload::decompress_checked(std::uint64_t b, std::span<std::uint8_t> 
   if (checksum(std::as_bytes(coded)) != sums_[b]) refuse("checksum mismatch (corrupt payload)");
   const std::span<const std::uint8_t> dictionary(dictionary_, layout_.dictionary_bytes);
   if (auto why = decompress_block(layout_.codec, dictionary, coded, symbols)) refuse("corrupt data (" + *why + ")");
+  if (layout_.two_bit_symbols) {
+    // Every 2-bit symbol names a code, and the bits past the block's last symbol are 0.
+    const std::uint64_t n = block_size(b);
+    if (layout_.symbols.size() < 4)
+      for (std::uint64_t j = 0; j < n; ++j)
+        if (symbol_at(symbols.data(), j) >= layout_.symbols.size())
+          refuse("corrupt data (symbol " + std::to_string(symbol_at(symbols.data(), j)) + " out of range)");
+    if (n % 4 != 0 && symbols.back() >> (2 * (n % 4)) != 0) refuse("corrupt data (bits after the last symbol)");
+    return;
+  }
   // The largest symbol, in a loop the compiler vectorizes.
   std::size_t largest = 0;
   if (symbol_bytes_ == 1) {
@@ -96,13 +106,12 @@ std::uint64_t PackedPayload::block_size(std::uint64_t b) const {
 void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> table) const {
   const std::uint64_t n = block_size(b);
   thread_local std::vector<std::uint8_t> symbols;
-  symbols.resize(n * symbol_bytes_);
+  symbols.resize(layout_.symbol_area_bytes(n));
   decompress_checked(b, symbols);
   const int width = layout_.width;
   AxisOrder::Walk walk(layout_.axes, b << layout_.block_shift);
   for (std::uint64_t j = 0; j < n; ++j, walk.next()) {
-    const std::size_t s = symbol_bytes_ == 1 ? symbols[j] : symbols[2 * j] | std::size_t{symbols[2 * j + 1]} << 8;
-    const Code c = layout_.symbols[s];
+    const Code c = layout_.symbols[symbol_at(symbols.data(), j)];
     const std::uint64_t at = (layout_.first + walk.offset()) * width;
     if (width == 1) {
       table[at] = static_cast<std::uint8_t>(c);
@@ -114,7 +123,7 @@ void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> table) 
 }
 
 DecodedBlock PackedPayload::decode_symbols(std::uint64_t b) const {
-  DecodedBlock out(block_size(b) * symbol_bytes_);
+  DecodedBlock out(layout_.symbol_area_bytes(block_size(b)));
   decompress_checked(b, out);
   return out;
 }

@@ -26,6 +26,11 @@ struct PackedLayout {
   int block_shift = 15;               // a block holds 2^block_shift stored slots
   int width = 1;                      // bytes per decoded code (as format 2 would store it)
   std::vector<Code> symbols;          // symbol s decodes to symbols[s]; at most 65536
+  // Symbols of 2 bits, four to a byte, the first in the low bits (at most 4 symbols): a
+  // values-only table's. Otherwise 1 byte each, or 2 when there are more than 256.
+  bool two_bit_symbols = false;
+  // The codes say win, draw or loss only (1 draw, 2 loss, 3 win): no distance to the end.
+  bool values_only = false;
   bool unused_filled = false;         // unused slots hold an arbitrary code (the reader asks the game)
   bool exits_implied = false;         // a used slot holding code 0 takes the value its exits imply
   std::uint64_t dictionary_bytes = 0; // zstd dictionary before the blocks (0: none)
@@ -38,6 +43,8 @@ struct PackedLayout {
   std::uint64_t block_entries() const { return std::uint64_t{1} << block_shift; }
   std::uint64_t blocks() const { return (end - first + block_entries() - 1) >> block_shift; }
   int symbol_bytes() const { return symbols.size() > 256 ? 2 : 1; }
+  // Bytes of n decoded symbols.
+  std::uint64_t symbol_area_bytes(std::uint64_t n) const { return two_bit_symbols ? (n + 3) / 4 : n * symbol_bytes(); }
   // Bytes from the payload's start: block offsets (blocks + 1) and block checksums (blocks).
   std::uint64_t index_bytes() const { return 16 * blocks() + 8; }
   std::uint64_t payload_bytes() const { return index_bytes() + dictionary_bytes + area_bytes; }
@@ -64,8 +71,7 @@ class PackedPayload {
     const std::uint64_t k = layout_.axes.position(i - layout_.first);
     const DecodedBlock& block = cached(k >> layout_.block_shift);
     const std::uint64_t j = k & (layout_.block_entries() - 1);
-    const std::size_t s = symbol_bytes_ == 1 ? block[j] : (block[2 * j] | std::size_t{block[2 * j + 1]} << 8);
-    return layout_.symbols[s];
+    return layout_.symbols[symbol_at(block.data(), j)];
   }
   // Block b's symbols, each below the alphabet's size; throws InputError naming the file and
   // the block when it is corrupt.
@@ -82,6 +88,11 @@ class PackedPayload {
   const DecodedBlock& cached(std::uint64_t b) const;
   void decompress_checked(std::uint64_t b, std::span<std::uint8_t> symbols) const;
   std::uint64_t block_size(std::uint64_t b) const;  // entries of block b
+  // Symbol j of a decoded block.
+  std::size_t symbol_at(const std::uint8_t* block, std::uint64_t j) const {
+    if (layout_.two_bit_symbols) return block[j >> 2] >> (2 * (j & 3)) & 3;
+    return symbol_bytes_ == 1 ? block[j] : (block[2 * j] | std::size_t{block[2 * j + 1]} << 8);
+  }
 
   std::filesystem::path file_;
   PackedLayout layout_;

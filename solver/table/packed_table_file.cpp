@@ -57,6 +57,8 @@ void write_packed(const std::filesystem::path& file, const TableIdentity& id, co
                  {"checksum", hex(packed.index_checksum)},
                  {"dictionary_checksum", hex(packed.dictionary_checksum)}});
   if (!l.axes.sizes().empty()) header["axes"] = {{"sizes", l.axes.sizes()}, {"order", l.axes.order()}};
+  if (l.values_only) header["remoteness"] = "none";
+  if (l.two_bit_symbols) header["symbol_bits"] = 2;
   const std::string prefix = prefix_with(header);
   std::filesystem::create_directories(file.parent_path());
   remove_stale_temporaries(file);
@@ -73,7 +75,15 @@ void write_packed(const std::filesystem::path& file, const TableIdentity& id, co
 CodecSettings write_table(const std::filesystem::path& file, const TableIdentity& id, const TierTable& table,
                           const PackOptions& options) {
   const PackedTable packed = pack_table(table, options);
-  write_packed(file, id, table.stats(), table.width(), packed);
+  TierStats stats = table.stats();
+  if (options.values_only) {
+    // The counts of each value stand; the distances the table held are not in the file.
+    stats.longest_win = stats.longest_loss = -1;
+    stats.wins_by_remoteness.clear();
+    stats.losses_by_remoteness.clear();
+    stats.remoteness_known = false;
+  }
+  write_packed(file, id, stats, packed.layout.width, packed);
   return packed.codec;
 }
 
@@ -88,8 +98,15 @@ CodecSettings recode_table(const std::filesystem::path& file, const TableIdentit
 TierTable open_packed_table(const std::filesystem::path& file, const Header& h, int width, std::uint64_t entries) {
   const nlohmann::json& j = h.json;
   if (h.payload_offset % kPayloadAlign != 0) refuse(file, "corrupt header (payload not aligned)");
-  const TierStats stats = header_stats(file, j, entries);
+  // Absent in tables that keep the distance to the end (all but values-only ones).
+  bool values_only = false;
+  if (j.contains("remoteness")) {
+    if (j["remoteness"] != "none") refuse(file, "corrupt header (remoteness is " + j["remoteness"].dump() + ")");
+    values_only = true;
+  }
+  const TierStats stats = header_stats(file, j, entries, !values_only);
   PackedLayout l;
+  l.values_only = values_only;
   l.entries = entries;
   l.width = width;
   const nlohmann::json& codec = field(file, j, "codec");
@@ -124,6 +141,13 @@ TierTable open_packed_table(const std::filesystem::path& file, const Header& h, 
       refuse(file, "corrupt header (a symbol is not a code)");
     l.symbols.push_back(static_cast<Code>(s.get<std::uint64_t>()));
   }
+  if (j.contains("symbol_bits")) {
+    if (j["symbol_bits"] != 2 || l.symbols.size() > 4) refuse(file, "corrupt header (symbol_bits)");
+    l.two_bit_symbols = true;
+  }
+  if (values_only)
+    for (const Code c : l.symbols)
+      if (c > 3) refuse(file, "corrupt header (a values-only table's symbol " + std::to_string(c) + " holds a distance)");
   if (count_field(file, j, "blocks") != l.blocks()) refuse(file, "corrupt header (blocks)");
   l.dictionary_bytes = count_field(file, j, "dictionary_bytes");
   l.area_bytes = count_field(file, j, "compressed_bytes");

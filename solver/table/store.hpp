@@ -268,12 +268,22 @@ class TableStore {
     const Code code = index < table->size() ? table->code(index) : kUnusedCode;
     if (code == kUnusedCode)
       throw NotCovered("position " + game_.format(p) + " is not covered by its table (unreachable index)");
-    return within_limit(decode(code), game_.plies_left(p));
+    const Outcome o = table->outcome_of(code);
+    const std::optional<int> plies_left = game_.plies_left(p);
+    if (plies_left && !o.has_remoteness() && o.value != Value::Draw)
+      throw InputError("table " + file(tier).string() +
+                       " holds values only: a position under a move limit needs the distance to the end");
+    return within_limit(o, plies_left);
   }
 
  private:
   const TierTable& decode_table(const Tier& t, bool keep_dependencies, bool may_map_kept_copy) {
     const TierTable& table = load(t);
+    // Every reader of a whole table (the solver, verify, compress, summary) counts or
+    // compares distances, which a values-only file does not hold.
+    if (table.values_only())
+      throw InputError("table " + file(t).string() +
+                       " holds values only (no distance to the end): this needs the tables with distances");
     if (!table.compressed()) return table;
     if (may_map_kept_copy)
       if (const TierTable* copy = shelf_.map_kept_copy(game_.tier_name(t), game_.tier_size(t))) return *copy;

@@ -170,17 +170,27 @@ std::vector<std::uint64_t> histogram_field(const std::filesystem::path& file, co
   return counts;
 }
 
-TierStats header_stats(const std::filesystem::path& file, const nlohmann::json& h, std::uint64_t entries) {
+TierStats header_stats(const std::filesystem::path& file, const nlohmann::json& h, std::uint64_t entries,
+                       bool remoteness_known) {
   TierStats s;
   s.entries = entries;
+  s.remoteness_known = remoteness_known;
   s.wins = count_field(file, h, "wins");
   s.losses = count_field(file, h, "losses");
   s.draws = count_field(file, h, "draws");
   s.longest_win = remoteness_field(file, h, "longest_win");
   s.longest_loss = remoteness_field(file, h, "longest_loss");
   if (s.wins > entries || s.losses > entries || s.draws > entries || s.positions() > entries ||
-      count_field(file, h, "positions") != s.positions() || (s.wins > 0) != (s.longest_win >= 0) ||
-      (s.losses > 0) != (s.longest_loss >= 0))
+      count_field(file, h, "positions") != s.positions())
+    refuse(file, "corrupt header (inconsistent statistics)");
+  if (!remoteness_known) {
+    // A values-only table counts no distances: none longest, no histogram.
+    if (s.longest_win != -1 || s.longest_loss != -1 || field(file, h, "wins_by_remoteness") != nlohmann::json::array() ||
+        field(file, h, "losses_by_remoteness") != nlohmann::json::array())
+      refuse(file, "corrupt header (remoteness counted in a values-only table)");
+    return s;
+  }
+  if ((s.wins > 0) != (s.longest_win >= 0) || (s.losses > 0) != (s.longest_loss >= 0))
     refuse(file, "corrupt header (inconsistent statistics)");
   s.wins_by_remoteness = histogram_field(file, h, "wins_by_remoteness", s.wins, s.longest_win);
   s.losses_by_remoteness = histogram_field(file, h, "losses_by_remoteness", s.losses, s.longest_loss);

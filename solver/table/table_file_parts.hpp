@@ -42,7 +42,9 @@ std::uint64_t count_field(const std::filesystem::path& file, const nlohmann::jso
 // Checks game, rules, tier and entries against what the caller expects; returns the code
 // width that `encoding` names.
 int check_identity(const std::filesystem::path& file, const nlohmann::json& h, const TableIdentity& expected);
-TierStats header_stats(const std::filesystem::path& file, const nlohmann::json& h, std::uint64_t entries);
+// The statistics fields; a values-only table's (remoteness_known false) count no distances.
+TierStats header_stats(const std::filesystem::path& file, const nlohmann::json& h, std::uint64_t entries,
+                       bool remoteness_known = true);
 // A checksum given as 16 hex digits.
 std::uint64_t checksum_field(const std::filesystem::path& file, const nlohmann::json& h, const char* name);
 

@@ -92,15 +92,19 @@ void with_coders(int coders, F&& f) {
 
 // How often each code occurs among the slots [first, end) (unused slots left out when they
 // are to be filled; implied slots counted as code 0).
+// A code cut to its value (values-only tables): 1 draw, 2 loss, 3 win, 0 unused.
+Code value_code(Code c) { return c <= kDrawCode ? c : static_cast<Code>(2 + (c & 1)); }
+
 std::vector<std::uint64_t> histogram(const TierTable& t, std::uint64_t first, std::uint64_t end, bool skip_unused,
-                                     const ImpliedSlots& implied) {
+                                     const ImpliedSlots& implied, bool values_only, bool all_implied) {
   const std::size_t codes = code_range(t);
   tbb::combinable<std::vector<std::uint64_t>> parts([codes] { return std::vector<std::uint64_t>(codes, 0); });
   tbb::combinable<std::uint64_t> implied_count([] { return std::uint64_t{0}; });
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, end, 1 << 16), [&](const auto& r) {
     auto& h = parts.local();
     for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-      if (implied(i)) ++implied_count.local();
+      if (all_implied || implied(i)) ++implied_count.local();
+      else if (values_only) ++h[value_code(t.code_of_used(i))];
       else ++h[t.code(i)];
     }
   });
@@ -137,12 +141,21 @@ struct Model {
   const ImpliedSlots& implied;
   std::vector<std::uint16_t> symbol_of;  // code -> symbol
   int symbol_bytes;
+  bool values_only;  // codes cut to their values, 2-bit symbols
+  bool all_implied;  // every slot stored as 0
   AxisOrder axes;  // the order the slots are stored in
 
   Model(const TierTable& t, std::uint64_t first, std::uint64_t end, const PackOptions& o, const ImpliedSlots& implied,
         std::vector<Code>& symbols)
-      : first(first), end(end), shift(o.block_shift), fill(o.fill_unused), implied(implied), symbol_of(code_range(t), 0) {
-    symbols = symbol_table(histogram(t, first, end, fill, implied), o.remap_by_frequency);
+      : first(first),
+        end(end),
+        shift(o.block_shift),
+        fill(o.fill_unused),
+        implied(implied),
+        symbol_of(code_range(t), 0),
+        values_only(o.values_only),
+        all_implied(o.all_implied) {
+    symbols = symbol_table(histogram(t, first, end, fill, implied, values_only, all_implied), o.remap_by_frequency);
     for (std::size_t s = 0; s < symbols.size(); ++s) symbol_of[symbols[s]] = static_cast<std::uint16_t>(s);
     symbol_bytes = symbols.size() > 256 ? 2 : 1;
   }
@@ -154,7 +167,7 @@ struct Model {
   void block_symbols(const TierTable& t, std::uint64_t b, std::vector<std::uint8_t>& out) const {
     const std::uint64_t begin = b << shift;
     const std::uint64_t stop = std::min(end - first, begin + (std::uint64_t{1} << shift));
-    out.resize((stop - begin) * symbol_bytes);
+    out.assign(values_only ? (stop - begin + 3) / 4 : (stop - begin) * symbol_bytes, 0);
     std::uint16_t previous = 0;
     // The fill starts again every 2^17 positions (or block, when smaller), whatever the
     // file's blocks: so joining such blocks (recode_packed) gives exactly the symbols of a
@@ -164,11 +177,16 @@ struct Model {
     for (std::uint64_t j = 0; j < stop - begin; ++j, walk.next()) {
       if (((begin + j) & restart) == 0) previous = 0;
       const std::uint64_t i = first + walk.offset();
-      const bool is_implied = implied(i);
-      const Code c = is_implied ? kUnusedCode : t.code(i);
+      const bool is_implied = all_implied || implied(i);
+      // A values-only table is written from a table with every code (decoded, whose unused
+      // slots may hold a fill): it reads them as they are, not asking the game slot by slot
+      // which are unused. Its unused slots are filled too, so what they hold is arbitrary.
+      const Code c = is_implied ? kUnusedCode : values_only ? value_code(t.code_of_used(i)) : t.code(i);
       const std::uint16_t s = fill && c == kUnusedCode && !is_implied ? previous : symbol_of[c];
       previous = s;
-      if (symbol_bytes == 1) {
+      if (values_only) {
+        out[j >> 2] |= static_cast<std::uint8_t>(s << (2 * (j & 3)));
+      } else if (symbol_bytes == 1) {
         out[j] = static_cast<std::uint8_t>(s);
       } else {
         out[2 * j] = static_cast<std::uint8_t>(s);
@@ -364,6 +382,10 @@ PackOptions default_pack_options(std::uint64_t entries) {
 }
 
 PackedTable pack_table(const TierTable& table, const PackOptions& o) {
+  if (o.values_only && ((o.side_split && *o.side_split > 0 && *o.side_split < table.size()) || o.exits_value ||
+                        (table.filled() && !o.fill_unused)))
+    throw std::invalid_argument("a values-only table stores both sides, implies slots only all at once and fills unused slots if its source does");
+  if (o.all_implied && o.exits_value) throw std::invalid_argument("all_implied and exits_value both given");
   // The side and the axis order are chosen on samples of blocks of one size whatever the
   // file's blocks: so a table packed with larger blocks models its slots exactly as one
   // recoded from smaller blocks (recode_packed), and both give the same bytes.
@@ -388,9 +410,10 @@ PackedTable pack_table(const TierTable& table, const PackOptions& o) {
   l.first = first;
   l.end = end;
   l.block_shift = o.block_shift;
-  l.width = table.width();
+  l.width = o.values_only ? 1 : table.width();
+  l.values_only = l.two_bit_symbols = o.values_only;
   l.unused_filled = o.fill_unused;
-  l.exits_implied = static_cast<bool>(o.exits_value);
+  l.exits_implied = static_cast<bool>(o.exits_value) || o.all_implied;
   if (sampled) sampled->complete(table, chooser);
   else sampled.emplace(table, first, end, o, 1);
   const ImpliedSlots& implied = *sampled;

@@ -11,6 +11,8 @@
 //     values it from those moves, which are few (a capture, a promotion) and lead to smaller
 //     tables;
 //   - codes are renumbered by frequency, most frequent first, as 1- or 2-byte symbols;
+//   - or, for a table of values only, each code cut to its value (win, draw, loss) and
+//     stored as a 2-bit symbol, four to a byte;
 //   - the stored slots may be kept in another order of the index's axes (axis_order.hpp),
 //     the one that codes a sample of blocks smallest;
 //   - the stored slots are cut into blocks coded independently (block_codec.hpp).
@@ -49,6 +51,15 @@ struct PackOptions {
   // stored as code 0.
   std::function<Code(std::uint64_t)> exits_value;
   std::size_t zstd_dictionary_bytes = 0;  // zstd only: train a dictionary of at most this size
+  // Store each slot's value alone (1 draw, 2 loss, 3 win: no distance to the end) as 2-bit
+  // symbols: a strong solution in a fifth of the bytes or less, which no solver can build
+  // on and no line can follow. Both sides to move are stored, so side_split must be unset,
+  // and exits_value too: a slot is implied only by all_implied.
+  bool values_only = false;
+  // Every used slot is stored as 0, implied by its exits (PackedLayout::exits_implied): for
+  // a tier whose every move leaves it, where the caller vouches that the reader's exits
+  // give each slot the value it has (a values-only set: the best of its children's values).
+  bool all_implied = false;
   // The axes of the stored slots in the index's order, outermost first (the game's, for one
   // side to move when the table is split): every order of them is tried on a sample of
   // blocks and the slots are stored in the one that codes smallest. Empty, or not spanning

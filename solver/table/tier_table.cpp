@@ -96,6 +96,7 @@ TierTable::TierTable(std::shared_ptr<const PackedPayload> packed, const TierStat
       packed_(std::move(packed)),
       filled_(packed_->layout().unused_filled),
       exits_implied_(packed_->layout().exits_implied),
+      values_only_(packed_->layout().values_only),
       stats_(stats) {}
 
 std::span<const std::uint8_t> TierTable::bytes() const {
@@ -139,6 +140,7 @@ TierTable TierTable::decoded() const {
   out.width_ = width_;
   out.filled_ = filled_;
   out.exits_implied_ = exits_implied_;
+  out.values_only_ = values_only_;
   out.resolver_ = resolver_;
   out.stats_ = stats_;
   out.owned_.assign(size_ * width_, 0);

@@ -25,6 +25,8 @@ struct TierStats {
   int longest_win = -1, longest_loss = -1;  // remoteness in plies, -1 when none
   // Entries by remoteness: [r] counts the wins (losses) in r plies, up to the longest.
   std::vector<std::uint64_t> wins_by_remoteness, losses_by_remoteness;
+  // False for a values-only table: no longest win or loss (-1) and no histograms.
+  bool remoteness_known = true;
   std::uint64_t positions() const { return wins + losses + draws; }
   friend bool operator==(const TierStats&, const TierStats&) = default;
 };
@@ -92,7 +94,14 @@ class TierTable {
   void prefetch_code(std::uint64_t i) const {
     if (data_) __builtin_prefetch(data_ + i * width_);
   }
-  Outcome outcome(std::uint64_t i) const { return decode(code(i)); }
+  // The outcome a code of this table stands for: a values-only table's wins and losses have
+  // no distance (kUnknownRemoteness).
+  Outcome outcome_of(Code c) const {
+    Outcome o = decode(c);
+    if (values_only_ && o.value != Value::Draw) o.remoteness = kUnknownRemoteness;
+    return o;
+  }
+  Outcome outcome(std::uint64_t i) const { return outcome_of(code(i)); }
   // The payload as a format-2 file stores it (for a mapped table: every block checked
   // first). Not for a compressed table: decoded() first.
   std::span<const std::uint8_t> bytes() const;
@@ -106,6 +115,9 @@ class TierTable {
   // Whether a used slot may hold code 0 for the value its exits imply (a compressed file's
   // `implied`); code() then asks the resolver, and a decoded table is completed by the store.
   bool exits_implied() const { return exits_implied_; }
+  // Whether the codes hold values only (1 draw, 2 loss, 3 win): a win or a loss whose
+  // distance to the end is not known (PackedLayout::values_only).
+  bool values_only() const { return values_only_; }
   void set_resolver(SlotResolver resolver) { resolver_ = std::move(resolver); }
 
   // The table with every stored code in memory: a compressed table's blocks decoded (each
@@ -145,6 +157,7 @@ class TierTable {
   std::shared_ptr<const PackedPayload> packed_;
   bool filled_ = false;  // unused slots hold arbitrary codes: the resolver tells them
   bool exits_implied_ = false;
+  bool values_only_ = false;
   SlotResolver resolver_;
   TierStats stats_;
 };

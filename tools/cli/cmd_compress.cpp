@@ -11,7 +11,7 @@ namespace zz::cli {
 int run_compress(const std::vector<std::string>& args) {
   GameOptions game;
   api::CompressRequest request;
-  std::string codec, memory;
+  std::string codec, memory, values_only;
   int level = 0;
   std::uint64_t block_entries = 0;
   bool json = false;
@@ -30,6 +30,9 @@ int run_compress(const std::vector<std::string>& args) {
       "LZMA2 9e's own search on every table of 2^25 slots or more, never a faster one (the five-piece set "
       "1.7 % smaller, each table's write 20-45 % slower)")(
       "dictionary", po::value(&request.zstd_dictionary), "zstd: train a dictionary of at most this many bytes")(
+      "values-only", po::value(&values_only),
+      "write each table's values alone (win, draw, loss: no distance to the end), 2 bits a slot before coding, into "
+      "this other data folder; the tables read stay as they are")(
       "memory", po::value(&memory),
       "memory the rewrite may use, e.g. 6G: decoded tables are kept within half of it (at most 8G, the default), "
       "and the writer runs only as many block coders at once as a quarter of it holds (the files are the same)")(
@@ -39,7 +42,8 @@ int run_compress(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command(args,
                      "zugzwang compress GAME [--material M] [--format 3|2] [--force] [--codec lzma|zstd] [--level N]\n"
-                     "       [--block-entries N] [--keep-unused] [--both-sides] [--smallest] [--memory BYTES] [--rule K=V]... [--data DIR]\n"
+                     "       [--block-entries N] [--keep-unused] [--both-sides] [--smallest] [--memory BYTES]\n"
+                     "       [--values-only DIR] [--rule K=V]... [--data DIR]\n"
                      "       [--json]",
                      options, positional, vm))
     return 0;
@@ -47,6 +51,7 @@ int run_compress(const std::vector<std::string>& args) {
   if (vm.count("level")) request.level = level;
   if (vm.count("block-entries")) request.block_entries = block_entries;
   if (vm.count("memory")) request.memory = parse_byte_size(memory);
+  if (vm.count("values-only")) request.values_only_to = values_only;
   auto session = game.session();
   if (!json)
     request.progress = [](const api::CompressedTable& t) {

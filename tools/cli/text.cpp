@@ -152,7 +152,7 @@ void print_analysis(const api::AnalyzeResult& a, std::ostream& out, Notation not
   out << "position  " << a.position << '\n';
   if (a.value) {
     out << "value     " << to_string(a.value->value);
-    if (a.value->value != Value::Draw) out << " in " << a.value->remoteness << " plies";
+    if (a.value->has_remoteness()) out << " in " << a.value->remoteness << " plies";
     out << " (" << a.source << ")\n";
   }
   for (const auto& proof : a.proofs) {
