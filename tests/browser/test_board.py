@@ -325,19 +325,21 @@ class Page:
 # ---- what the page should say ------------------------------------------------------------
 
 def badge(value, remoteness):
-    return {"win": f"W{remoteness}", "loss": f"L{remoteness}", "draw": "D"}.get(value, "?")
+    r = "" if remoteness is None else remoteness  # tables that keep values only: no distance
+    return {"win": f"W{r}", "loss": f"L{r}", "draw": "D"}.get(value, "?")
 
 
-def plies(n):
-    return f"{n} {'ply' if n == 1 else 'plies'}"
+def in_plies(n):
+    return "" if n is None else f" in {n} {'ply' if n == 1 else 'plies'}"
 
 
 def verdict_text(game, q):
     side, value, r = q["side_to_move"], q["value"], q["remoteness"]
+    chess = game == "chess" and r is not None
     if value == "win":
-        return f"{side} wins in {plies(r)}" + (f" — mate in {(r + 1) // 2}" if game == "chess" else "")
+        return f"{side} wins{in_plies(r)}" + (f" — mate in {(r + 1) // 2}" if chess else "")
     if value == "loss":
-        return f"{side} to move loses in {plies(r)}" + (f" — mated in {r // 2}" if game == "chess" else "")
+        return f"{side} to move loses{in_plies(r)}" + (f" — mated in {r // 2}" if chess else "")
     return "Draw"
 
 

@@ -16,6 +16,7 @@ unstyled board) go to $ZZ_SCREENSHOTS (default docs/screenshots). Exit status 1 
 failed on any failure.
 """
 import os
+import shutil
 import sys
 import time
 
@@ -105,6 +106,26 @@ def check_points_board(page, rules, position, what):
     mills = sorted(sq["name"] for sq in board["squares"] if "mill" in sq["marks"])
     check(d["mills"] == mills, f"{what}: stones ringed as in a mill {d['mills']}, expected {mills}")
     return b
+
+
+def part_values_only(page):
+    """Tables that keep values only (`compress --values-only`): the verdict and every move say
+    who wins without a distance, and the line's panel says why it has none."""
+    full = page.cli.data + "-full"
+    r = page.cli.run("solve", GAME, "--material", "3-3-1-1", "--data", full, timeout=150)
+    check(r.returncode == 0, f"solve 3-3-1-1: {r.stderr.strip()}")
+    r = page.cli.run("compress", GAME, "--material", "3-3-1-1", "--data", full, "--values-only", page.cli.data)
+    check(r.returncode == 0, f"compress --values-only: {r.stderr.strip()}")
+    shutil.rmtree(full, ignore_errors=True)
+    # A position of 3-3-0-0 (stored) and one of 3-4-1-0 (valued from its moves), both won.
+    for where in (position("a1 d1 g1", "a4 d7 b2", "w 0 0"), "WBWB.B...............W.W b 0 1"):
+        page.open(GAME, where)
+        q = tb.check_position(page, GAME, where)
+        check(q["value"] != "draw" and q["remoteness"] is None, f"{where}: {q['value']} {q['remoteness']} from the set")
+        text = page.el("#verdict-text").text
+        check(" in " not in text and " plies" not in text, f"{where}: the verdict '{text}' gives a distance")
+        page.wait(lambda: "values only" in (page.text("#pv-list") or ""), "the line's panel to say the tables keep values only")
+    page.screenshot("morris-values-only")
 
 
 def part_start(page):
@@ -225,7 +246,7 @@ def main():
     with tb.BrowserRun("zz-browser-morris-") as run:
         server = run.serve(tb.Server(run.data))
         page = tb.Page(run.start_browser(), server, tb.Cli(run.data))
-        tb.run_parts(page, (part_start, part_mill, part_variants, part_plain, part_other_boards))
+        tb.run_parts(page, (part_start, part_mill, part_variants, part_plain, part_other_boards, part_values_only))
         tb.check_console(page.d)
     return tb.report("all browser checks of the Morris board passed")
 

@@ -159,6 +159,7 @@ async function loadPV(gen) {
   if (gen !== app.gen) return;
   renderPV(out, r.ok ? r.data : null, {
     game: app.game,
+    refused: r.ok ? null : r.data && r.data.error,
     onPick: (k) => {
       // Clicking the k-th move of the line plays the line up to it.
       for (const st of r.data.line.slice(0, k + 1)) app.history.play(st.move, st.position, st.name);

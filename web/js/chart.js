@@ -21,11 +21,12 @@ export function renderChart(container, { points, cursor, sideNames, onJump }) {
   const step = n > 1 ? Math.max(10, Math.min(40, (avail - LEFT - 20) / (n - 1))) : 0;
   const W = Math.max(avail, LEFT + 20 + step * (n - 1));
   const known = points.filter((p) => p && p.value && p.value !== 'draw');
-  const maxR = Math.max(2, ...known.map((p) => p.remoteness));
+  const maxR = Math.max(2, ...known.map((p) => p.remoteness ?? 0));
   // Remoteness 0 at the edge, the largest at GAP from the centre line: a decided value is
   // drawn well inside its winner's band however long the win (a lone won start with
   // remoteness 21 sat a few pixels from the draw line, where it read as a draw).
-  const depth = (r) => (r / maxR) * (MID - TOP - GAP);
+  // A win or loss of a values-only table (no distance) halfway into its band.
+  const depth = (r) => (r == null ? 0.5 : r / maxR) * (MID - TOP - GAP);
   const yOf = (p) => {
     if (!p || !p.value || p.value === 'draw') return MID;
     const firstWins = (p.sideIndex === 0 ? p.value : opposite(p.value)) === 'win';

@@ -4,10 +4,11 @@
 import { h, clear } from './dom.js';
 import { badge, opposite } from './values.js';
 
-export function renderPV(container, data, { game, onPick }) {
+export function renderPV(container, data, { game, onPick, refused }) {
   clear(container);
   if (!data || !data.line || !data.line.length) {
-    const why = !data ? 'No principal variation: the tables give no value here.'
+    // The server's reason when it has one (tables that keep values only have no line).
+    const why = !data ? `No principal variation: ${refused || 'the tables give no value here.'}`
       : data.value === 'draw' ? 'A draw: best play never forces a result, so there is no line to show.'
         : 'No moves: the game is over.';
     container.append(h('p', { class: 'muted small', id: 'pv-empty' }, [why]));

@@ -1,11 +1,12 @@
 // Value vocabulary shared by every panel, so that colours, badges and words agree
 // everywhere: a value is 'win' | 'draw' | 'loss' (for the side that moves) with a
-// remoteness in plies (null for a draw), or null when no table knows it.
+// remoteness in plies (null for a draw, and for a win or loss read from tables that keep
+// values only), or null when no table knows it.
 
 // W7 / D / L12 / ? : the text twin of the colour, so colour is never the only signal.
 export function badge(value, remoteness) {
-  if (value === 'win') return `W${remoteness}`;
-  if (value === 'loss') return `L${remoteness}`;
+  if (value === 'win') return `W${remoteness ?? ''}`;
+  if (value === 'loss') return `L${remoteness ?? ''}`;
   if (value === 'draw') return 'D';
   return '?';
 }
@@ -16,13 +17,15 @@ export function valueWord(value) {
 
 const RANK = { win: 0, draw: 1, loss: 2 };
 
-// Best first for the mover: fastest win, then draws, then slowest loss.
+// Best first for the mover: fastest win, then draws, then slowest loss (a distance not
+// known counts as the longest).
 export function compareOutcomes(a, b) {
   const ra = RANK[a.value] ?? 3;
   const rb = RANK[b.value] ?? 3;
   if (ra !== rb) return ra - rb;
-  if (a.value === 'win') return a.remoteness - b.remoteness;
-  if (a.value === 'loss') return b.remoteness - a.remoteness;
+  const far = (o) => o.remoteness ?? Number.MAX_SAFE_INTEGER;
+  if (a.value === 'win') return far(a) - far(b);
+  if (a.value === 'loss') return far(b) - far(a);
   return 0;
 }
 
@@ -38,8 +41,9 @@ export function onlyMoves(positionValue, moves) {
   return keeping.length === 1 ? new Set([keeping[0].move]) : new Set();
 }
 
-function plies(n) {
-  return `${n} ${n === 1 ? 'ply' : 'plies'}`;
+// " in 7 plies", or nothing when the tables keep values only.
+function inPlies(n) {
+  return n == null ? '' : ` in ${n} ${n === 1 ? 'ply' : 'plies'}`;
 }
 
 // Chess speaks of mates: a win in r plies is mate in (r+1)/2 moves, a loss mated in r/2.
@@ -51,21 +55,16 @@ function mateText(value, r) {
 
 // "White wins in 15 plies", "Draw", "Black to move loses in 12 plies".
 export function verdictText(gameId, side, value, remoteness) {
-  if (value === 'win') {
-    const mate = gameId === 'chess' ? ` — ${mateText(value, remoteness)}` : '';
-    return `${side} wins in ${plies(remoteness)}${mate}`;
-  }
-  if (value === 'loss') {
-    const mate = gameId === 'chess' ? ` — ${mateText(value, remoteness)}` : '';
-    return `${side} to move loses in ${plies(remoteness)}${mate}`;
-  }
+  const mate = gameId === 'chess' && remoteness != null ? ` — ${mateText(value, remoteness)}` : '';
+  if (value === 'win') return `${side} wins${inPlies(remoteness)}${mate}`;
+  if (value === 'loss') return `${side} to move loses${inPlies(remoteness)}${mate}`;
   if (value === 'draw') return 'Draw';
   return 'Value unknown';
 }
 
 export function moveValueText(value, remoteness) {
-  if (value === 'win') return `wins in ${plies(remoteness)}`;
-  if (value === 'loss') return `loses in ${plies(remoteness)}`;
+  if (value === 'win') return `wins${inPlies(remoteness)}`;
+  if (value === 'loss') return `loses${inPlies(remoteness)}`;
   if (value === 'draw') return 'draws';
   return 'unknown';
 }
