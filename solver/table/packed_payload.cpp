@@ -108,18 +108,25 @@ void PackedPayload::decode_into(std::uint64_t b, std::span<std::uint8_t> table) 
   thread_local std::vector<std::uint8_t> symbols;
   symbols.resize(layout_.symbol_area_bytes(n));
   decompress_checked(b, symbols);
-  const int width = layout_.width;
-  AxisOrder::Walk walk(layout_.axes, b << layout_.block_shift);
-  for (std::uint64_t j = 0; j < n; ++j, walk.next()) {
-    const Code c = layout_.symbols[symbol_at(symbols.data(), j)];
-    const std::uint64_t at = (layout_.first + walk.offset()) * width;
-    if (width == 1) {
-      table[at] = static_cast<std::uint8_t>(c);
-    } else {
-      table[at] = static_cast<std::uint8_t>(c);
-      table[at + 1] = static_cast<std::uint8_t>(c >> 8);
+  // One loop per symbol width, so that the per-slot loop tests none.
+  const auto place = [&](auto symbol_of) {
+    const int width = layout_.width;
+    AxisOrder::Walk walk(layout_.axes, b << layout_.block_shift);
+    for (std::uint64_t j = 0; j < n; ++j, walk.next()) {
+      const Code c = layout_.symbols[symbol_of(j)];
+      const std::uint64_t at = (layout_.first + walk.offset()) * width;
+      if (width == 1) {
+        table[at] = static_cast<std::uint8_t>(c);
+      } else {
+        table[at] = static_cast<std::uint8_t>(c);
+        table[at + 1] = static_cast<std::uint8_t>(c >> 8);
+      }
     }
-  }
+  };
+  const std::uint8_t* s = symbols.data();
+  if (layout_.two_bit_symbols) place([s](std::uint64_t j) { return std::size_t{s[j >> 2]} >> (2 * (j & 3)) & 3; });
+  else if (symbol_bytes_ == 1) place([s](std::uint64_t j) { return std::size_t{s[j]}; });
+  else place([s](std::uint64_t j) { return s[2 * j] | std::size_t{s[2 * j + 1]} << 8; });
 }
 
 DecodedBlock PackedPayload::decode_symbols(std::uint64_t b) const {
