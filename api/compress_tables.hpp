@@ -166,34 +166,30 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
       const bool all_implied = implied_in_values_only(game, t, implied);
       if (all_implied) implied.insert(c.tier);
       write_values_only(store, *values_only, t, r, all_implied, c);
-      c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (r.progress) r.progress(c);
-      result.tables.push_back(c);
-      memory.release_finished(store, k);
-      continue;
-    }
-    // The file itself, not the store's table (a store that decoded it holds no layout).
-    const TierTable opened = open_table(file, store.identity(t));
-    c.format_before = opened.compressed() ? kTableFormatVersion : opened.mapped() ? kUncompressedFormatVersion : 1;
-    const PackOptions options = pack_options_for(store, t, r);
-    const bool packs = r.format == kTableFormatVersion;
-    const bool current = c.format_before == r.format && (!packs || packed_as(opened.packed()->layout(), options, r));
-    if (current && !r.force) {
-      c.skipped = true;
-      c.format_after = c.format_before;
-      c.bytes_after = c.bytes_before;
     } else {
-      if (packs && opened.compressed() && recodable(opened.packed()->layout(), options)) {
-        c.coder = settings_name(recode_table(file, store.identity(t), opened, options));
-        c.recoded = true;
+      // The file itself, not the store's table (a store that decoded it holds no layout).
+      const TierTable opened = open_table(file, store.identity(t));
+      c.format_before = opened.compressed() ? kTableFormatVersion : opened.mapped() ? kUncompressedFormatVersion : 1;
+      const PackOptions options = pack_options_for(store, t, r);
+      const bool packs = r.format == kTableFormatVersion;
+      const bool current = c.format_before == r.format && (!packs || packed_as(opened.packed()->layout(), options, r));
+      if (current && !r.force) {
+        c.skipped = true;
+        c.format_after = c.format_before;
+        c.bytes_after = c.bytes_before;
       } else {
-        // In memory, every slot answered: the packer reads them all.
-        const TierTable& table = store.load_decoded(t);
-        if (packs) c.coder = settings_name(write_table(file, store.identity(t), table, options));
-        else write_uncompressed_table(file, store.identity(t), table);
+        if (packs && opened.compressed() && recodable(opened.packed()->layout(), options)) {
+          c.coder = settings_name(recode_table(file, store.identity(t), opened, options));
+          c.recoded = true;
+        } else {
+          // In memory, every slot answered: the packer reads them all.
+          const TierTable& table = store.load_decoded(t);
+          if (packs) c.coder = settings_name(write_table(file, store.identity(t), table, options));
+          else write_uncompressed_table(file, store.identity(t), table);
+        }
+        c.format_after = r.format;
+        c.bytes_after = std::filesystem::file_size(file);
       }
-      c.format_after = r.format;
-      c.bytes_after = std::filesystem::file_size(file);
     }
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (r.progress) r.progress(c);

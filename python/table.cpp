@@ -87,8 +87,8 @@ py::array_t<std::int16_t> remoteness(const Table& t) {
   auto r = out.mutable_unchecked<1>();
   for (std::uint64_t i = 0; i < table.size(); ++i) {
     const Code c = code(i);
-    const Outcome o = decode(c);
-    r(i) = c == kUnusedCode || o.value == Value::Draw || table.values_only() ? -1 : static_cast<std::int16_t>(o.remoteness);
+    const Outcome o = table.outcome_of(c);
+    r(i) = c == kUnusedCode || !o.has_remoteness() ? -1 : static_cast<std::int16_t>(o.remoteness);
   }
   return out;
 }

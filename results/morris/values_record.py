@@ -9,27 +9,10 @@ checked equal to the full table's), the bytes of both files, the values-only fil
 slot and its SHA-256. The last row is the total. Standard library only.
 """
 import argparse
-import hashlib
-import json
-import struct
 import sys
 from pathlib import Path
 
-
-def header(path):
-    with open(path, "rb") as f:
-        head = f.read(12)
-        if head[:8] != b"ZZTABLE\n":
-            sys.exit(f"{path}: not a table")
-        return json.loads(f.read(struct.unpack("<I", head[8:12])[0]))
-
-
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+from run_record import header, sha256  # beside this file: a table's JSON header, a file's SHA-256
 
 
 def main():

@@ -95,17 +95,29 @@ void with_coders(int coders, F&& f) {
 // A code cut to its value (values-only tables): 1 draw, 2 loss, 3 win, 0 unused.
 Code value_code(Code c) { return c <= kDrawCode ? c : static_cast<Code>(2 + (c & 1)); }
 
+// The code the packer models for slot i (not implied). A values-only table is written from a
+// table with every code (decoded, whose unused slots may hold a fill): it reads them as they
+// are, not asking the game slot by slot which are unused, and cuts them to their values. Its
+// unused slots are filled too, so what they hold is arbitrary.
+Code modelled_code(const TierTable& t, std::uint64_t i, bool values_only) {
+  return values_only ? value_code(t.code_of_used(i)) : t.code(i);
+}
+
 std::vector<std::uint64_t> histogram(const TierTable& t, std::uint64_t first, std::uint64_t end, bool skip_unused,
                                      const ImpliedSlots& implied, bool values_only, bool all_implied) {
   const std::size_t codes = code_range(t);
+  if (all_implied) {  // every slot is code 0: nothing to read
+    std::vector<std::uint64_t> h(codes, 0);
+    h[kUnusedCode] = end - first;
+    return h;
+  }
   tbb::combinable<std::vector<std::uint64_t>> parts([codes] { return std::vector<std::uint64_t>(codes, 0); });
   tbb::combinable<std::uint64_t> implied_count([] { return std::uint64_t{0}; });
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, end, 1 << 16), [&](const auto& r) {
     auto& h = parts.local();
     for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
-      if (all_implied || implied(i)) ++implied_count.local();
-      else if (values_only) ++h[value_code(t.code_of_used(i))];
-      else ++h[t.code(i)];
+      if (implied(i)) ++implied_count.local();
+      else ++h[modelled_code(t, i, values_only)];
     }
   });
   std::vector<std::uint64_t> h(codes, 0);
@@ -178,10 +190,7 @@ struct Model {
       if (((begin + j) & restart) == 0) previous = 0;
       const std::uint64_t i = first + walk.offset();
       const bool is_implied = all_implied || implied(i);
-      // A values-only table is written from a table with every code (decoded, whose unused
-      // slots may hold a fill): it reads them as they are, not asking the game slot by slot
-      // which are unused. Its unused slots are filled too, so what they hold is arbitrary.
-      const Code c = is_implied ? kUnusedCode : values_only ? value_code(t.code_of_used(i)) : t.code(i);
+      const Code c = is_implied ? kUnusedCode : modelled_code(t, i, values_only);
       const std::uint16_t s = fill && c == kUnusedCode && !is_implied ? previous : symbol_of[c];
       previous = s;
       if (values_only) {
