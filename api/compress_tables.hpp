@@ -106,7 +106,7 @@ void write_values_only(TableStore<G>& store, TableStore<G>& to, const typename G
       const TierTable there = open_table(file, to.identity(t));
       if (there.values_only() && there.exits_implied() == all_implied) {
         c.skipped = true;
-        c.format_before = c.format_after = kTableFormatVersion;
+        c.format_after = kTableFormatVersion;
         c.bytes_after = std::filesystem::file_size(file);
         return;
       }
@@ -118,7 +118,6 @@ void write_values_only(TableStore<G>& store, TableStore<G>& to, const typename G
   o.all_implied = all_implied;
   o.side_split.reset();
   o.exits_value = nullptr;
-  c.format_before = kTableFormatVersion;
   // An implied table's codes are never read: its file is opened for its counts alone.
   const TierTable& table = all_implied ? store.load(t) : store.load_decoded(t);
   c.coder = settings_name(write_table(file, to.identity(t), table, o));
@@ -162,14 +161,15 @@ CompressResult compress_tables(const G& game, TableStore<G>& store, std::span<co
       continue;
     }
     c.bytes_before = std::filesystem::file_size(file);
+    // The file itself, not the store's table (a store that decoded it holds no layout).
+    const TierTable opened = open_table(file, store.identity(t));
+    // With --values-only, the format of the table the values are read from.
+    c.format_before = opened.compressed() ? kTableFormatVersion : opened.mapped() ? kUncompressedFormatVersion : 1;
     if (values_only) {
       const bool all_implied = implied_in_values_only(game, t, implied);
       if (all_implied) implied.insert(c.tier);
       write_values_only(store, *values_only, t, r, all_implied, c);
     } else {
-      // The file itself, not the store's table (a store that decoded it holds no layout).
-      const TierTable opened = open_table(file, store.identity(t));
-      c.format_before = opened.compressed() ? kTableFormatVersion : opened.mapped() ? kUncompressedFormatVersion : 1;
       const PackOptions options = pack_options_for(store, t, r);
       const bool packs = r.format == kTableFormatVersion;
       const bool current = c.format_before == r.format && (!packs || packed_as(opened.packed()->layout(), options, r));

@@ -100,6 +100,15 @@ concept HasSideSplit = Enumerable<G> && requires(const G& g, const typename G::T
   { g.side_split(t) } -> std::same_as<std::uint64_t>;
 };
 
+// Optional: table_block_shift(t) is the block size, a power of two, the writer codes tier t's
+// table in by default (default_pack_options chose its sizes on chess's tables, where large
+// blocks save bytes; a game whose tables they hardly shrink says so, and a probe decodes a
+// smaller block).
+template <class G>
+concept HasTableBlockShift = Enumerable<G> && requires(const G& g, const typename G::Tier& t) {
+  { g.table_block_shift(t) } -> std::same_as<int>;
+};
+
 // Optional, with HasSideSplit: index_axes(t) are the digits of an index within one part
 // (outermost first; their product is the part's size): a compressed table may store the
 // part with them in another order, the one that compresses best (solver/table/axis_order.hpp).

@@ -99,6 +99,10 @@ class Morris {
   // HasIndexedUnmoves, HasRankedExits).
   using Ranker = TierRanker;
   Ranker tier_ranker(const Tier& t) const;
+  // Blocks of 65,536 codes (solver/game.hpp HasTableBlockShift): Nine Men's Morris's tables
+  // in them are 0.4 % larger than in the 1 M-code blocks large tables get, and a probe
+  // decodes a sixteenth of a block (results/morris/README.md, "Queries").
+  int table_block_shift(const Tier&) const { return 16; }
   // --material A-B-HA-HB names one tier; "" the start's.
   std::vector<Tier> solve_roots(const std::string& material) const;
   // The positions an index entry stands for: the board's images under the 16 symmetries.

@@ -192,6 +192,7 @@ class TableStore {
   // from the exits' tables, which must be at hand while the table is written).
   PackOptions pack_options(const Tier& t) {
     PackOptions o = default_pack_options(game_.tier_size(t));
+    if constexpr (HasTableBlockShift<G>) o.block_shift = game_.table_block_shift(t);
     o.coder_memory = coder_memory_;
     if (codec_) {
       o.codec = *codec_;

@@ -119,8 +119,18 @@ TEST_CASE("compress --values-only keeps every value of a Morris set in a fractio
   const std::string bytes = cli_test::slurp(file);
   const auto again = nlohmann::json::parse(
       run({"compress", "morris", "--material", "3-3-1-1", "--values-only", values, "--json", "--data", full}).out);
-  for (const auto& t : again["tables"]) CHECK_FALSE(t["rewritten"].get<bool>());
+  for (const auto& t : again["tables"]) {
+    CHECK_FALSE(t["rewritten"].get<bool>());
+    CHECK(t["format_before"] == 3);  // the format of the table read
+  }
   REQUIRE(run({"compress", "morris", "--material", "3-3-1-1", "--values-only", values, "--force", "--data", full}).code == 0);
+  CHECK(cli_test::slurp(file) == bytes);
+  // From tables of format 2 (every code as it is): the same values-only files, and the JSON
+  // names the format they were read from.
+  REQUIRE(run({"compress", "morris", "--material", "3-3-1-1", "--format", "2", "--data", full}).code == 0);
+  const auto from_plain = nlohmann::json::parse(run(
+      {"compress", "morris", "--material", "3-3-1-1", "--values-only", values, "--force", "--json", "--data", full}).out);
+  for (const auto& t : from_plain["tables"]) CHECK(t["format_before"] == 2);
   CHECK(cli_test::slurp(file) == bytes);
 
   // What needs distances is refused, in one line.
