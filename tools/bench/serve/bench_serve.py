@@ -54,6 +54,15 @@ def evict_tables(data):
                 os.close(fd)
 
 
+def block_entries(game, tier):
+    """The codes per block of the tier's file (its header), or None for a file of format 2."""
+    listing = game.tables(tier if game.info.tables_by_material else None).tables[-1]
+    with open(listing.file, "rb") as f:
+        head = f.read(4096)
+    found = re.search(rb'"block_entries":([0-9]+)', head)
+    return int(found.group(1)) if found else None
+
+
 def serve_case(zz, data, name, rules, positions, clients, seconds):
     server = subprocess.Popen([zz, "serve", "--port", "0", "--data", data], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
@@ -137,7 +146,8 @@ def main():
     positions, table = sample(game, args.tier, args.positions, seed=1)
     size = os.path.getsize(game.tables(args.tier if game.info.tables_by_material else None).tables[-1].file) \
         if game.info.tables_by_material else None
-    base = {"game": args.game, "tier": args.tier, "entries": len(table), "table_bytes": size}
+    base = {"game": args.game, "tier": args.tier, "entries": len(table), "table_bytes": size,
+            "values_only": table.values_only, "block_entries": block_entries(game, args.tier)}
     print(json.dumps({"case": "serve-warm-query", **base,
                       **serve_case(args.zugzwang, args.data, args.game, args.rule, positions, args.clients,
                                    args.seconds)}), flush=True)
