@@ -15,12 +15,14 @@ using cli_test::run;
 namespace {
 
 std::uint64_t block_entries(const std::filesystem::path& file) {
+  // The magic line (8 bytes), the header's length (4 bytes, little endian), the header.
   const std::string bytes = cli_test::slurp(file);
-  const auto start = bytes.find('{');
-  REQUIRE(start != std::string::npos);
-  // The header is one JSON document after the magic line; the payload follows it.
-  const auto header = nlohmann::json::parse(bytes.substr(start, bytes.find('\n', start) - start));
-  return header["block_entries"].get<std::uint64_t>();
+  REQUIRE(bytes.size() > 12);
+  REQUIRE(bytes.compare(0, 8, "ZZTABLE\n") == 0);
+  std::size_t length = 0;
+  for (int k = 3; k >= 0; --k) length = length << 8 | static_cast<unsigned char>(bytes[8 + static_cast<std::size_t>(k)]);
+  REQUIRE(12 + length <= bytes.size());
+  return nlohmann::json::parse(bytes.substr(12, length))["block_entries"].get<std::uint64_t>();
 }
 
 }  // namespace
