@@ -54,10 +54,9 @@ def evict_tables(data):
                 os.close(fd)
 
 
-def block_entries(game, tier):
-    """The codes per block of the tier's file (its header), or None for a file of format 2."""
-    listing = game.tables(tier if game.info.tables_by_material else None).tables[-1]
-    with open(listing.file, "rb") as f:
+def block_entries(file):
+    """The codes per block of a table file (its header), or None for a file of format 2."""
+    with open(file, "rb") as f:
         head = f.read(4096)
     found = re.search(rb'"block_entries":([0-9]+)', head)
     return int(found.group(1)) if found else None
@@ -144,10 +143,10 @@ def main():
     rules = {r.split("=", 1)[0]: r.split("=", 1)[1] for r in args.rule}
     game = zugzwang.Game(args.game, rules=rules, data=args.data)
     positions, table = sample(game, args.tier, args.positions, seed=1)
-    size = os.path.getsize(game.tables(args.tier if game.info.tables_by_material else None).tables[-1].file) \
-        if game.info.tables_by_material else None
+    file = game.tables(args.tier if game.info.tables_by_material else None).tables[-1].file
+    size = os.path.getsize(file) if game.info.tables_by_material else None
     base = {"game": args.game, "tier": args.tier, "entries": len(table), "table_bytes": size,
-            "values_only": table.values_only, "block_entries": block_entries(game, args.tier)}
+            "values_only": table.values_only, "block_entries": block_entries(file)}
     print(json.dumps({"case": "serve-warm-query", **base,
                       **serve_case(args.zugzwang, args.data, args.game, args.rule, positions, args.clients,
                                    args.seconds)}), flush=True)
