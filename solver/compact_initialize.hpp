@@ -14,6 +14,7 @@
 #include <tbb/parallel_for.h>
 
 #include "solver/compact_tier.hpp"
+#include "solver/init_progress.hpp"
 
 namespace zz::compact_detail {
 
@@ -29,6 +30,7 @@ class CompactInitializer {
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> reexamined;
     tbb::enumerable_thread_specific<std::uint64_t> terminals(0);
     tbb::enumerable_thread_specific<int> last_due(0);
+    InitProgress progress(t_.options, t_.moves.name(), t_.n);
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t_.block_count(), 8), [&](const auto& r) {
       t_.check_stop();
       retro_detail::Slots inside;
@@ -78,6 +80,7 @@ class CompactInitializer {
           }
         }
       }
+      progress.add(level_blocks::end_slot(r.end() - 1, t_.n) - level_blocks::first_slot(r.begin()));
     });
     t_.unused.seal(0);
     for (int l : last_due) t_.last_due = std::max(t_.last_due, l);

@@ -17,6 +17,7 @@
 
 #include "core/common/release_memory.hpp"
 #include "solver/exit_pipeline.hpp"
+#include "solver/init_progress.hpp"
 #include "solver/retrograde_examine.hpp"
 #include "solver/retrograde_tier.hpp"
 
@@ -44,6 +45,7 @@ class RetroInitializer {
     const bool exits_only = t_.moves.exits_only();
     const bool decide_now = unmoves && exits_only;
     auto pipeline = make_pipelines();
+    InitProgress progress(t_.options, t_.name, t_.owned.size());
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t_.owned.size(), 2048), [&](const auto& r) {
       t_.check_stop();
       auto& pending = pending_parts.local();
@@ -101,6 +103,7 @@ class RetroInitializer {
       });
       if constexpr (HasExitBatch<G>)
         while (!ahead->empty()) settle_first(*ahead, unmoves, decide_now, pending, last);
+      progress.add(r.end() - r.begin());
     });
     for (auto& l : pending_parts) l.merge_into(t_.pending);
     for (int l : last_due) t_.last_due = std::max(t_.last_due, l);

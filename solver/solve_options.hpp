@@ -44,6 +44,12 @@ struct SolveProgress {
   // five-piece table), the `dependency`-th of its `dependencies`. Empty otherwise.
   std::string_view decoding = {};
   int dependency = 0, dependencies = 0;
+  // A report during the tier's initialization (its first pass over every slot, before level
+  // 0: half an hour for a six-pawn Tablut table): `initialized` of its `size` slots done.
+  bool initializing = false;
+  std::uint64_t initialized = 0;
+  // A report that the tier's levels are done and its table is being written.
+  bool writing = false;
 
   // The finished tables' wall seconds and slots, each table's share halved for every
   // kRateHalfLife slots finished after it: the rate the estimate uses follows the recent

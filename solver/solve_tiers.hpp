@@ -10,6 +10,7 @@
 
 #include "core/common/process_cpu.hpp"
 #include "solver/distributed/table_writer.hpp"
+#include "solver/init_progress.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/set_memory.hpp"
 #include "solver/table/store.hpp"
@@ -82,6 +83,7 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
       p.tier = level.tier, p.level = level.level, p.decided = level.decided, p.size = level.size;
       p.bytes_sent = level.bytes_sent;
       p.scratch_written = level.scratch_written, p.scratch_read = level.scratch_read;
+      p.initializing = level.initializing, p.initialized = level.initialized;
       p.seconds = since_start();
       options.progress(p);
     };
@@ -130,6 +132,14 @@ std::vector<TierReport> solve_tiers(const G& game, std::span<const typename G::T
         // The in-memory solver hands the writer its record of what each slot's exits imply.
         ExitFloors floors;
         TierTable solved_table = solve_tier(game, t, dependencies, tier_options, &floors);
+        if (reports_progress && solved_table.size() >= InitProgress::kSmallestReported) {
+          // The write of a large table takes minutes (its exits valued again, its blocks coded).
+          const std::string tier = game.tier_name(t);
+          SolveProgress p = set;
+          p.tier = tier, p.size = solved_table.size(), p.seconds = since_start();
+          p.writing = true;
+          options.progress(p);
+        }
         table = &store.save(t, std::move(solved_table), &floors, &report.coder);
         // A later tier reads it: with kept copies, a resumed set maps it instead of decoding.
         if (memory.read_after(k)) store.write_kept_copy_of(t);

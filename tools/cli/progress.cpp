@@ -68,6 +68,11 @@ std::string coder_part(const SolveProgress& p) {
   return ", coded " + std::string(p.coder);
 }
 
+// The share of a tier's slots its initialization has passed, in per cent.
+double initialized_share(const SolveProgress& p) {
+  return p.size ? 100.0 * static_cast<double>(p.initialized) / static_cast<double>(p.size) : 0.0;
+}
+
 }  // namespace
 
 void Progress::update(const SolveProgress& p) {
@@ -82,6 +87,12 @@ void Progress::update(const SolveProgress& p) {
       std::fprintf(stderr, "[%9.2f s] %.*s: decoding its sub-table %.*s (%d of %d)%s\n", seconds, name_length,
                    p.tier.data(), static_cast<int>(p.decoding.size()), p.decoding.data(), p.dependency, p.dependencies,
                    set.c_str());
+    else if (p.initializing)
+      std::fprintf(stderr, "[%9.2f s] %.*s initializing: %llu of %llu slots (%.0f%%)%s\n", seconds, name_length,
+                   p.tier.data(), static_cast<unsigned long long>(p.initialized),
+                   static_cast<unsigned long long>(p.size), initialized_share(p), set.c_str());
+    else if (p.writing)
+      std::fprintf(stderr, "[%9.2f s] %.*s: writing its table%s\n", seconds, name_length, p.tier.data(), set.c_str());
     else if (p.table_finished)
       std::fprintf(stderr, "[%9.2f s] %.*s stored: %llu of %llu slots won or lost (%.2f%%)%s%s%s\n", seconds,
                    name_length, p.tier.data(), static_cast<unsigned long long>(p.decided),
@@ -101,6 +112,11 @@ void Progress::update(const SolveProgress& p) {
   if (!p.decoding.empty())
     std::fprintf(stderr, "\r\033[K  %.*s: decoding its sub-table %.*s (%d of %d)%s", name_length, p.tier.data(),
                  static_cast<int>(p.decoding.size()), p.decoding.data(), p.dependency, p.dependencies, set.c_str());
+  else if (p.initializing)
+    std::fprintf(stderr, "\r\033[K  %.*s: initializing, %.0f%% of its slots%s", name_length, p.tier.data(),
+                 initialized_share(p), set.c_str());
+  else if (p.writing)
+    std::fprintf(stderr, "\r\033[K  %.*s: writing its table%s", name_length, p.tier.data(), set.c_str());
   else if (p.table_finished)
     std::fprintf(stderr, "\r\033[K  %.*s stored%s", name_length, p.tier.data(), set.c_str());
   else

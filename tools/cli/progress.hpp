@@ -2,7 +2,8 @@
 // Solve progress on stderr. On a terminal: one line redrawn at most ten times a second. In a
 // log (a batch job's stderr, mpirun's forwarded output): one line per level, with the time
 // and the bytes the ranks exchanged (and a compact solve its scratch file's bytes written and
-// read), so a long job can be followed and its cost read later.
+// read), so a long job can be followed and its cost read later; a large tier also reports
+// each tenth of its initialization and the write of its table.
 #include <chrono>
 #include <string>
 
