@@ -2,7 +2,7 @@
 """The record of a Tablut solve that may not have finished (a six-pawn table in a 3-hour
 sitting): what its progress lines and table files say, checked against this folder's summaries.
 
-    python3 results/tablut/attempt_record.py DATA_DIR LOG > results/tablut/K1W5B-attempt-DATE.json
+    python3 results/tablut/attempt_record.py DATA_DIR LOG > results/tablut/runs/K1W5B-DATE.json
 
 LOG: the standard error of `zugzwang solve tablut --material T ... --progress lines`;
 DATA_DIR: its --data folder. For each table stored: its slots, decided slots, the solver's CPU
