@@ -14,7 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from run_record import header, sha256  # beside this file: a table's JSON header, a file's SHA-256
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from table_files import header, sha256  # noqa: E402  (results/: a table's JSON header, a file's SHA-256)
 
 
 def main():

@@ -15,42 +15,16 @@ header its positions up to the board's symmetries (used slots) with their wins, 
 losses for the side to move and the longest win and loss in plies. A last line sums what
 the rows hold.
 """
-import hashlib
-import json
 import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from table_files import header, seconds, sha256  # noqa: E402  (results/: shared with the other games' records)
+
 STORED = re.compile(
     r"\] (?P<tier>\S+) stored: (?P<decided>\d+) of (?P<slots>\d+) slots won or lost \([0-9.]+%\) "
     r"in (?P<wall>.+?), (?P<cpu>[0-9.]+) CPU-s \((?P<rate>[0-9.]+) CPU-µs per slot\)")
-
-
-def seconds(text):
-    """'1 h 02 min 03 s', '5 min 44 s' or '33.6 s' as seconds."""
-    total = 0.0
-    for value, unit in re.findall(r"([0-9.]+) (h|min|s)\b", text):
-        total += float(value) * {"h": 3600, "min": 60, "s": 1}[unit]
-    return total
-
-
-def sha256(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def header(path):
-    """The JSON header of a table file: the magic line, the header's length (4 bytes, little
-    endian), then the header."""
-    with open(path, "rb") as f:
-        magic = f.read(8)
-        length = int.from_bytes(f.read(4), "little")
-        if magic != b"ZZTABLE\n" or length > 1 << 24:
-            sys.exit(f"{path}: not a zugzwang table")
-        return json.loads(f.read(length))
 
 
 def main():

@@ -12,40 +12,20 @@ program ("agrees": true, false, or null where no summary exists). For a table st
 not stored: the last thing its progress lines said (the phase, the level and how many slots
 were decided) and when. Standard library only.
 """
-import hashlib
 import json
 import os
 import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from table_files import header, seconds, sha256  # noqa: E402  (results/: shared with the other games' records)
+
 LINE = re.compile(r"^\[\s*(?P<at>[0-9.]+) s\] (?P<tier>K\d+W\d+B|over)(?P<rest>.*)$")
 STORED = re.compile(r" stored: (?P<decided>\d+) of (?P<slots>\d+) slots won or lost \([0-9.]+%\) "
                     r"in (?P<wall>.+?), (?P<cpu>[0-9.]+) CPU-s \((?P<rate>[0-9.]+) CPU-µs per slot\)")
 LEVEL = re.compile(r" level (?P<level>\d+): (?P<decided>\d+) of (?P<slots>\d+) decided")
 COUNTS = ("positions", "wins", "losses", "draws", "longest_win", "longest_loss")
-
-
-def seconds(text):
-    """'1 h 02 min 03 s', '5 min 44 s' or '33.6 s' as seconds."""
-    return sum(float(v) * {"h": 3600, "min": 60, "s": 1}[u] for v, u in re.findall(r"([0-9.]+) (h|min|s)\b", text))
-
-
-def sha256(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def header(path):
-    """A table file's JSON header: the magic line, its length (4 bytes, little endian), the header."""
-    with open(path, "rb") as f:
-        magic, length = f.read(8), int.from_bytes(f.read(4), "little")
-        if magic != b"ZZTABLE\n" or length > 1 << 24:
-            sys.exit(f"{path}: not a zugzwang table")
-        return json.loads(f.read(length))
 
 
 def recorded(tier):
